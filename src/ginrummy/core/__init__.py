@@ -1,0 +1,52 @@
+"""The pure core: cards, melds, rules, actions, hand state, views, settlement, match, record.
+
+Standard library only, no I/O, randomness injected. Everything else imports this; it imports
+nothing outside itself.
+"""
+
+from ginrummy.core.actions import Action, Kind, parse_action
+from ginrummy.core.cards import (
+    Card,
+    Mask,
+    format_card,
+    format_cards,
+    from_mask,
+    parse_card,
+    parse_cards,
+    pretty_card,
+    pretty_cards,
+    to_mask,
+)
+from ginrummy.core.errors import (
+    CardError,
+    GinRummyError,
+    IllegalActionError,
+    RecordError,
+    RulesError,
+)
+from ginrummy.core.match import Match
+from ginrummy.core.melds import (
+    Arrangement,
+    Layoff,
+    arrangements,
+    best_arrangement,
+    best_discards,
+    layoffs,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
+from ginrummy.core.record import read_record, write_record
+from ginrummy.core.rules import PRESETS, Rules, parse_rules, rules_for
+from ginrummy.core.settlement import Settlement, settle
+from ginrummy.core.state import HandResult, HandState, Move, Phase
+from ginrummy.core.views import MatchInfo, PlayerView, view_of
+
+__all__ = [
+    "Action", "Arrangement", "Card", "CardError", "GinRummyError", "HandResult", "HandState",
+    "IllegalActionError", "Kind", "Layoff", "Mask", "Match", "MatchInfo", "Move", "PRESETS",
+    "Phase", "PlayerView", "RecordError", "Rules", "RulesError", "Settlement", "arrangements",
+    "best_arrangement", "best_discards", "format_card", "format_cards", "from_mask", "layoffs",
+    "min_deadwood", "min_deadwood_after_discard", "parse_action", "parse_card", "parse_cards",
+    "parse_rules", "pretty_card", "pretty_cards", "read_record", "rules_for", "settle", "to_mask",
+    "view_of", "write_record",
+]

@@ -1,0 +1,235 @@
+"""A match of two players: hands until the target, bonuses, dealer rotation (RULES §3, §8, §9.4).
+
+>>> from ginrummy.core.rules import rules_for
+>>> match = Match.new(rules_for("classic"), seed=1)
+>>> match.state.phase.value, match.hand_number, match.is_over
+('upcard', 1, False)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ginrummy.core.actions import Action
+from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card
+from ginrummy.core.errors import IllegalActionError
+from ginrummy.core.rules import Rules
+from ginrummy.core.state import HandResult, HandState, Move, shuffled_deck
+from ginrummy.core.views import MatchInfo, PlayerView, view_of
+
+HOLLYWOOD_GAMES = 3
+
+
+@dataclass
+class Column:
+    """One game's score column (a match has one; Hollywood has three)."""
+
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    hands_won: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None  # set when the column closes
+
+    @property
+    def closed(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnTotals:
+    """A closed game's final figures for each player."""
+
+    points: tuple[int, int]
+    game_bonus: tuple[int, int]
+    box_bonus: tuple[int, int]
+    shutout: bool
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (
+            self.points[0] + self.game_bonus[0] + self.box_bonus[0],
+            self.points[1] + self.game_bonus[1] + self.box_bonus[1],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A finished (or current) hand: who dealt, the deck order and every action taken."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    moves: tuple[Move, ...]
+    result: HandResult | None
+
+
+def draw_for_dealer(rng: random.Random) -> tuple[int, list[tuple[Card, Card]]]:
+    """§3.1: each player draws a card; the lower rank deals, equal ranks draw again."""
+    draws = []
+    while True:
+        first, second = rng.sample(range(NUM_CARDS), 2)
+        draws.append((first, second))
+        if RANK_OF[first] != RANK_OF[second]:
+            return (0 if RANK_OF[first] < RANK_OF[second] else 1), draws
+
+
+class Match:
+    """Hands between players 0 and 1 until one reaches the target (or, Hollywood, three games)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        first_dealer: int,
+        seed: int | None = None,
+        names: Sequence[str] = ("P0", "P1"),
+        dealer_draws: Sequence[tuple[Card, Card]] = (),
+    ) -> None:
+        if rules.players != 2:
+            raise IllegalActionError(
+                f"the {rules.name} rules are for {rules.players} players; use the "
+                "multiplayer match formats"
+            )
+        self.rules = rules
+        self.seed = seed
+        self.names = tuple(names)
+        self.first_dealer = first_dealer
+        self.dealer_draws = tuple(dealer_draws)
+        self._rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        self.columns = [Column() for _ in range(HOLLYWOOD_GAMES if rules.hollywood else 1)]
+        self.wins = [0, 0]  # hands won in the whole match (Hollywood uses it to pick columns)
+        self.hands: list[HandRecord] = []
+        self.dealer = first_dealer
+        self.state = self._deal(None)
+
+    @classmethod
+    def new(
+        cls, rules: Rules, *, seed: int | None = None, names: Sequence[str] = ("P0", "P1")
+    ) -> Match:
+        """A match whose first dealer is chosen by drawing cards (§3.1); seeded if asked."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        first_dealer, draws = draw_for_dealer(random.Random(seed))
+        return cls(rules, first_dealer=first_dealer, seed=seed, names=names, dealer_draws=draws)
+
+    def _deal(self, deck: Sequence[Card] | None) -> HandState:
+        if deck is None:
+            deck = shuffled_deck(self._rng)
+        return HandState(self.rules, dealer=self.dealer, deck=deck)
+
+    # -- queries ------------------------------------------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.hands) + 1
+
+    @property
+    def is_over(self) -> bool:
+        return all(column.closed for column in self.columns)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Hand points so far, summed over the columns (the race to the target)."""
+        return (sum(c.scores[0] for c in self.columns), sum(c.scores[1] for c in self.columns))
+
+    def column_totals(self) -> list[ColumnTotals]:
+        return [self._totals(column) for column in self.columns]
+
+    def _totals(self, column: Column) -> ColumnTotals:
+        rules = self.rules
+        game = [0, 0]
+        shutout = False
+        if column.winner is not None:
+            loser = 1 - column.winner
+            shutout = column.hands_won[loser] == 0
+            game[column.winner] = rules.shutout_bonus if shutout else rules.game_bonus
+        box = (column.hands_won[0] * rules.box_bonus, column.hands_won[1] * rules.box_bonus)
+        return ColumnTotals(
+            (column.scores[0], column.scores[1]), (game[0], game[1]), box, shutout
+        )
+
+    def totals(self) -> tuple[int, int]:
+        """Final (or provisional) totals with game, shutout and box bonuses."""
+        sums = [0, 0]
+        for totals in self.column_totals():
+            for p in (0, 1):
+                sums[p] += totals.totals[p]
+        return sums[0], sums[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The game's winner; in Hollywood the higher total (ties: more games won)."""
+        if not self.is_over:
+            return None
+        if len(self.columns) == 1:
+            return self.columns[0].winner
+        first, second = self.totals()
+        if first != second:
+            return 0 if first > second else 1
+        won = sum(1 for c in self.columns if c.winner == 0)
+        return 0 if won * 2 > len(self.columns) else 1
+
+    def info(self) -> MatchInfo:
+        return MatchInfo(
+            scores=self.scores,
+            hands_won=(self.wins[0], self.wins[1]),
+            hand_number=self.hand_number,
+            target=self.rules.target,
+            names=self.names,
+        )
+
+    def view(self, player: int) -> PlayerView:
+        return view_of(self.state, player, match=self.info())
+
+    # -- transitions --------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Move:
+        """Apply an action to the current hand; a finished hand is scored at once."""
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        move = self.state.apply(action)
+        if self.state.is_over:
+            self._score(self.state)
+        return move
+
+    def next_hand(self, deck: Sequence[Card] | None = None) -> HandState:
+        """Deal the next hand (from ``deck`` when replaying a record)."""
+        if not self.state.is_over:
+            raise IllegalActionError("the current hand is not over")
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        self.state = self._deal(deck)
+        return self.state
+
+    def replace_deck(self, deck: Sequence[Card]) -> HandState:
+        """Redeal the current hand from ``deck`` before anyone has acted (replaying a record)."""
+        if self.state.history:
+            raise IllegalActionError("the hand has started; its deck cannot change")
+        self.state = self._deal(deck)
+        return self.state
+
+    def _score(self, state: HandState) -> None:
+        result = state.result
+        assert result is not None
+        self.hands.append(HandRecord(state.dealer, state.deck, tuple(state.history), result))
+        if result.winner is None:
+            return  # §7.1: a dead hand is redealt by the same dealer
+        winner = result.winner
+        self.wins[winner] += 1
+        open_columns = [c for c in self.columns if not c.closed]
+        for column in open_columns[: min(self.wins[winner], len(self.columns))]:
+            column.scores[winner] += result.points
+            column.hands_won[winner] += 1
+            if column.scores[winner] >= self.rules.target:
+                column.winner = winner
+        rotation = self.rules.dealer
+        if rotation == "winner":
+            self.dealer = winner
+        elif rotation == "loser":
+            self.dealer = 1 - winner
+        else:
+            self.dealer = 1 - self.dealer
