@@ -1,12 +1,12 @@
 """The match record: a readable text of a whole match, like a chess PGN, that replays exactly.
 
 Tag lines hold the rules, seed, players and first dealer; each hand gives its dealer and deck
-order, then one line per turn (``P1: draw stock, discard 9H``). Lines starting with ``;`` are comments (the writer puts each
-hand's result there); the reader ignores them and recomputes everything by replaying.
+order, then one line per turn (``P1: draw stock, discard 9H``). Lines starting with ``;`` are
+comments (the writer puts each hand's result there); the reader ignores them and recomputes
+everything by replaying.
 
 >>> from ginrummy.core.rules import rules_for
 >>> from ginrummy.core.match import Match
-from ginrummy.core.state import Move
 >>> match = Match.new(rules_for("classic"), seed=3)
 >>> for text in ["pass", "pass", "draw stock"]:
 ...     _ = match.apply(parse_action(text))

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Set up and run the project on a fresh machine that has only Python 3.11+.
+
+    python3 dev.py play [OPTIONS]   # create/update .venv, then start a match in the terminal
+    python3 dev.py test [PYTEST]    # create/update .venv (and, as root, the Debian packages the
+                                    # browser and PostgreSQL tests need), then lint, type-check, test
+    python3 dev.py bench            # the benchmarks in benchmarks/ (installs the anchors)
+
+The environment is `.venv` beside this file; it is rebuilt only when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+# Debian packages the tests need: a browser for the end-to-end tests, a database server for
+# the PostgreSQL storage tests. Installed only when running as root (as CI does).
+DEBIAN_TEST_PACKAGES = {"chromium": "/usr/bin/chromium", "postgresql": "/usr/lib/postgresql"}
+EXTRAS = {"play": "tui", "test": "dev", "bench": "dev"}
+
+
+def say(message: str) -> None:
+    print(f"[dev.py] {message}", flush=True)
+
+
+def ensure_venv(extra: str) -> None:
+    if sys.version_info < (3, 11):
+        sys.exit("ginrummy needs Python 3.11 or newer")
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / f".installed-{extra}-{digest}"
+    if stamp.exists():
+        return
+    if not PYTHON.exists():
+        say("creating .venv")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    say(f"installing ginrummy[{extra}] into .venv (first run only)")
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run(pip + ["--upgrade", "pip"], check=True)
+    subprocess.run(pip + ["-e", f"{ROOT}[{extra}]"], check=True)
+    for old in VENV.glob(f".installed-{extra}-*"):
+        old.unlink()
+    stamp.touch()
+
+
+def ensure_debian_packages() -> None:
+    missing = [name for name, path in DEBIAN_TEST_PACKAGES.items() if not Path(path).exists()]
+    if not missing:
+        return
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        say(f"not root: install {' '.join(missing)} yourself for the browser/PostgreSQL tests")
+        return
+    say(f"installing Debian packages: {' '.join(missing)}")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+
+
+def run(args: list[str]) -> int:
+    return subprocess.run(args, cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "play"
+    rest = argv[1:]
+    if command not in EXTRAS:
+        print(__doc__)
+        return 2
+    ensure_venv(EXTRAS[command])
+    if command == "play":
+        return run([str(BIN / "ginrummy"), "play", *rest])
+    if command == "bench":
+        return run([str(PYTHON), "benchmarks/run_all.py", *rest])
+    ensure_debian_packages()
+    for step in (
+        [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "examples"],
+        [str(PYTHON), "-m", "mypy", "--strict", "src/ginrummy/core"],
+    ):
+        say(" ".join(step[2:]))
+        if run(step):
+            return 1
+    return run([str(PYTHON), "-m", "pytest", *rest])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,3 @@
+from ginrummy.cli import main
+
+raise SystemExit(main())

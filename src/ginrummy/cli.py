@@ -1,0 +1,76 @@
+"""The ``ginrummy`` command: a thin dispatcher over one module per subcommand.
+
+Each subcommand module defines ``HELP`` (one line), ``add_arguments(parser)`` and
+``run(args) -> int``, and imports heavy optional libraries only inside ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ginrummy.core.errors import GinRummyError
+
+# name -> module; play is the default when no subcommand is given
+COMMANDS: dict[str, str] = {
+    "play": "ginrummy.tui.command",
+    "melds": "ginrummy.commands.melds",
+    "settle": "ginrummy.commands.settle",
+    "replay": "ginrummy.commands.replay",
+    "sheet": "ginrummy.sheet.command",
+    "tournament": "ginrummy.commands.tournament",
+    "hint": "ginrummy.commands.hint",
+    "serve": "ginrummy.web.command",
+    "bot": "ginrummy.protocol.command",
+    "selfplay": "ginrummy.rl.command",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr with exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="ginrummy", description="Gin Rummy: play, analyse, research.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name, module_name in COMMANDS.items():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name and module_name.startswith(error.name):
+                continue  # that subcommand is not part of this build
+            raise
+        command = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(command)
+        command.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help"):
+        args_list.insert(0, "play")
+    args = parser.parse_args(args_list)
+    if not hasattr(args, "_run"):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args) or 0)
+    except GinRummyError as error:
+        sys.stderr.write(f"ginrummy {args.command}: {error}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
