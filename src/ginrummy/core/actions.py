@@ -83,6 +83,10 @@ class Action:
         return self.kind in _CARD_KINDS or self.kind in (Kind.BIG_GIN, Kind.PASS)
 
 
+# Every action exists once: the state hands these out instead of building new ones.
+DISCARDS: tuple[Action, ...] = tuple(Action(Kind.DISCARD, c) for c in range(52))
+KNOCKS: tuple[Action, ...] = tuple(Action(Kind.KNOCK, c) for c in range(52))
+GINS: tuple[Action, ...] = tuple(Action(Kind.GIN, c) for c in range(52))
 TAKE = Action(Kind.TAKE)
 PASS = Action(Kind.PASS)
 DRAW_STOCK = Action(Kind.DRAW_STOCK)

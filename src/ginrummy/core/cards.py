@@ -109,14 +109,22 @@ def to_mask(cards: Iterable[Card]) -> Mask:
     return mask
 
 
+# The cards of every 13-bit lane pattern, per suit: from_mask is then four lookups.
+_LANE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(suit * 13 + r for r in range(13) if lane >> r & 1) for lane in range(1 << 13))
+    for suit in range(4)
+)
+
+
 def from_mask(mask: Mask) -> list[Card]:
     """The cards of a mask in index order (clubs, diamonds, hearts, spades; ace to king)."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
+    lanes = _LANE_CARDS
+    return [
+        *lanes[0][mask & LANE],
+        *lanes[1][mask >> 13 & LANE],
+        *lanes[2][mask >> 26 & LANE],
+        *lanes[3][mask >> 39 & LANE],
+    ]
 
 
 def sort_by_rank(cards: Iterable[Card]) -> list[Card]:

@@ -25,7 +25,7 @@ HOLLYWOOD_GAMES = 3
 
 @dataclass
 class Column:
-    """One game's score column (a match has one; Hollywood has three)."""
+    """One game's score column (a match has one; Hollywood has three), one entry per seat."""
 
     scores: list[int] = field(default_factory=lambda: [0, 0])
     hands_won: list[int] = field(default_factory=lambda: [0, 0])
@@ -38,19 +38,97 @@ class Column:
 
 @dataclass(frozen=True, slots=True)
 class ColumnTotals:
-    """A closed game's final figures for each player."""
+    """A closed game's final figures for each seat."""
 
-    points: tuple[int, int]
-    game_bonus: tuple[int, int]
-    box_bonus: tuple[int, int]
+    points: tuple[int, ...]
+    game_bonus: tuple[int, ...]
+    box_bonus: tuple[int, ...]
     shutout: bool
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return (
-            self.points[0] + self.game_bonus[0] + self.box_bonus[0],
-            self.points[1] + self.game_bonus[1] + self.box_bonus[1],
-        )
+    def totals(self) -> tuple[int, ...]:
+        parts = zip(self.points, self.game_bonus, self.box_bonus, strict=True)
+        return tuple(points + game + box for points, game, box in parts)
+
+
+class Scoreboard:
+    """The score of a game (RULES §8, §9.4): hand points toward the target, box, game and
+    shutout bonuses, Hollywood columns. Matches, multiplayer formats and the paper score sheet
+    all keep score with it, so the bonuses are computed in one place.
+    """
+
+    def __init__(self, rules: Rules, *, seats: int = 2) -> None:
+        self.rules = rules
+        self.seats = seats
+        games = HOLLYWOOD_GAMES if rules.hollywood else 1
+        self.columns = [Column([0] * seats, [0] * seats) for _ in range(games)]
+        self.wins = [0] * seats  # hands won in the whole match (Hollywood uses it to pick columns)
+
+    @property
+    def is_over(self) -> bool:
+        return all(column.closed for column in self.columns)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Hand points so far, summed over the columns (the race to the target)."""
+        return tuple(sum(c.scores[seat] for c in self.columns) for seat in range(self.seats))
+
+    def column_totals(self) -> list[ColumnTotals]:
+        return [self._totals(column) for column in self.columns]
+
+    def _totals(self, column: Column) -> ColumnTotals:
+        rules = self.rules
+        game = [0] * self.seats
+        shutout = False
+        if column.winner is not None:
+            shutout = not any(
+                won for seat, won in enumerate(column.hands_won) if seat != column.winner
+            )
+            game[column.winner] = rules.shutout_bonus if shutout else rules.game_bonus
+        box = tuple(won * rules.box_bonus for won in column.hands_won)
+        return ColumnTotals(tuple(column.scores), tuple(game), box, shutout)
+
+    def totals(self) -> tuple[int, ...]:
+        """Final (or provisional) totals with game, shutout and box bonuses."""
+        sums = [0] * self.seats
+        for totals in self.column_totals():
+            for seat in range(self.seats):
+                sums[seat] += totals.totals[seat]
+        return tuple(sums)
+
+    @property
+    def winner(self) -> int | None:
+        """The game's winner; in Hollywood the higher total (ties: more games won)."""
+        if not self.is_over:
+            return None
+        if len(self.columns) == 1:
+            return self.columns[0].winner
+        first, second = self.totals()
+        if first != second:
+            return 0 if first > second else 1
+        won = sum(1 for c in self.columns if c.winner == 0)
+        return 0 if won * 2 > len(self.columns) else 1
+
+    def record_win(self, winner: int, points: int) -> None:
+        """Score a hand won by ``winner``: §9.4 picks the open columns it counts in."""
+        self.wins[winner] += 1
+        open_columns = [c for c in self.columns if not c.closed]
+        for column in open_columns[: min(self.wins[winner], len(self.columns))]:
+            column.scores[winner] += points
+            column.hands_won[winner] += 1
+            if column.scores[winner] >= self.rules.target:
+                column.winner = winner
+
+
+def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
+    """Who deals after a hand between seats 0 and 1 (§3.2, §9.9); a dead hand keeps the dealer."""
+    if winner is None:
+        return dealer
+    if rules.dealer == "winner":
+        return winner
+    if rules.dealer == "loser":
+        return 1 - winner
+    return 1 - dealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +151,7 @@ def draw_for_dealer(rng: random.Random) -> tuple[int, list[tuple[Card, Card]]]:
             return (0 if RANK_OF[first] < RANK_OF[second] else 1), draws
 
 
-class Match:
+class Match(Scoreboard):
     """Hands between players 0 and 1 until one reaches the target (or, Hollywood, three games)."""
 
     def __init__(
@@ -90,14 +168,12 @@ class Match:
                 f"the {rules.name} rules are for {rules.players} players; use the "
                 "multiplayer match formats"
             )
-        self.rules = rules
+        super().__init__(rules)
         self.seed = seed
         self.names = tuple(names)
         self.first_dealer = first_dealer
         self.dealer_draws = tuple(dealer_draws)
         self._rng = random.Random(seed if seed is not None else secrets.randbits(64))
-        self.columns = [Column() for _ in range(HOLLYWOOD_GAMES if rules.hollywood else 1)]
-        self.wins = [0, 0]  # hands won in the whole match (Hollywood uses it to pick columns)
         self.hands: list[HandRecord] = []
         self.dealer = first_dealer
         self.state = self._deal(None)
@@ -124,54 +200,8 @@ class Match:
         return len(self.hands) + 1
 
     @property
-    def is_over(self) -> bool:
-        return all(column.closed for column in self.columns)
-
-    @property
     def hand_over(self) -> bool:
         return self.state.is_over
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """Hand points so far, summed over the columns (the race to the target)."""
-        return (sum(c.scores[0] for c in self.columns), sum(c.scores[1] for c in self.columns))
-
-    def column_totals(self) -> list[ColumnTotals]:
-        return [self._totals(column) for column in self.columns]
-
-    def _totals(self, column: Column) -> ColumnTotals:
-        rules = self.rules
-        game = [0, 0]
-        shutout = False
-        if column.winner is not None:
-            loser = 1 - column.winner
-            shutout = column.hands_won[loser] == 0
-            game[column.winner] = rules.shutout_bonus if shutout else rules.game_bonus
-        box = (column.hands_won[0] * rules.box_bonus, column.hands_won[1] * rules.box_bonus)
-        return ColumnTotals(
-            (column.scores[0], column.scores[1]), (game[0], game[1]), box, shutout
-        )
-
-    def totals(self) -> tuple[int, int]:
-        """Final (or provisional) totals with game, shutout and box bonuses."""
-        sums = [0, 0]
-        for totals in self.column_totals():
-            for p in (0, 1):
-                sums[p] += totals.totals[p]
-        return sums[0], sums[1]
-
-    @property
-    def winner(self) -> int | None:
-        """The game's winner; in Hollywood the higher total (ties: more games won)."""
-        if not self.is_over:
-            return None
-        if len(self.columns) == 1:
-            return self.columns[0].winner
-        first, second = self.totals()
-        if first != second:
-            return 0 if first > second else 1
-        won = sum(1 for c in self.columns if c.winner == 0)
-        return 0 if won * 2 > len(self.columns) else 1
 
     def info(self) -> MatchInfo:
         return MatchInfo(
@@ -218,18 +248,5 @@ class Match:
         self.hands.append(HandRecord(state.dealer, state.deck, tuple(state.history), result))
         if result.winner is None:
             return  # §7.1: a dead hand is redealt by the same dealer
-        winner = result.winner
-        self.wins[winner] += 1
-        open_columns = [c for c in self.columns if not c.closed]
-        for column in open_columns[: min(self.wins[winner], len(self.columns))]:
-            column.scores[winner] += result.points
-            column.hands_won[winner] += 1
-            if column.scores[winner] >= self.rules.target:
-                column.winner = winner
-        rotation = self.rules.dealer
-        if rotation == "winner":
-            self.dealer = winner
-        elif rotation == "loser":
-            self.dealer = 1 - winner
-        else:
-            self.dealer = 1 - self.dealer
+        self.record_win(result.winner, result.points)
+        self.dealer = next_dealer(self.rules, self.dealer, result.winner)

@@ -100,6 +100,19 @@ def _build_lane_drop() -> list[int]:
 
 
 LANE_DROP: tuple[int, ...] = tuple(_build_lane_drop())
+
+
+def _build_lane_drop_rank() -> list[int]:
+    """The rank whose throw gives LANE_DROP (ties: the highest rank, the costliest card)."""
+    table = [-1] * (1 << 13)
+    for lane in range(1, 1 << 13):
+        target = LANE_DROP[lane] + RUN_DEADWOOD[lane]
+        table[lane] = max(r for r in range(13)
+                          if lane >> r & 1 and RUN_DEADWOOD[lane ^ (1 << r)] == target)
+    return table
+
+
+LANE_DROP_RANK: tuple[int, ...] = tuple(_build_lane_drop_rank())
 _NO_DISCARD = 1000
 
 
@@ -161,6 +174,35 @@ def min_deadwood_after_discard(mask: Mask) -> int:
         if total < best:
             best = total
     return best
+
+
+def best_discard(mask: Mask) -> tuple[Card, int]:
+    """One best discard and the least deadwood after it, from the lane tables.
+
+    >>> from ginrummy.core.cards import parse_cards, to_mask, format_card
+    >>> card, deadwood = best_discard(to_mask(parse_cards("4S 5S KD 9D 2C QH JH TH 7C 7D 6S")))
+    >>> format_card(card), deadwood
+    ('KD', 25)
+    """
+    rd, drop = RUN_DEADWOOD, LANE_DROP
+    best, best_card = 1000, -1
+    combos = product(*_set_choices(mask)) if _has_triple(mask) else ((),)
+    for combo in combos:
+        rest = mask
+        for chosen in combo:
+            rest ^= chosen
+        lanes = (rest & LANE, rest >> 13 & LANE, rest >> 26 & LANE, rest >> 39)
+        base = rd[lanes[0]] + rd[lanes[1]] + rd[lanes[2]] + rd[lanes[3]]
+        for suit, lane in enumerate(lanes):
+            if lane and base + drop[lane] < best:
+                best = base + drop[lane]
+                best_card = suit * 13 + LANE_DROP_RANK[lane]
+    return best_card, best
+
+
+def _has_triple(mask: Mask) -> bool:
+    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
+    return bool((a & b & (c | d)) | (c & d & (a | b)))
 
 
 def best_discards(mask: Mask, *, exclude: Mask = 0) -> tuple[list[Card], int]:

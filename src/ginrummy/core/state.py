@@ -20,14 +20,30 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
+from ginrummy.core.actions import (
+    BIG_GIN,
+    DISCARDS,
+    DRAW_PILE,
+    DRAW_STOCK,
+    GINS,
+    KNOCKS,
+    PASS,
+    TAKE,
+    Action,
+    Kind,
+)
 from ginrummy.core.cards import BIT, NUM_CARDS, SUIT_OF, VALUE_OF, Card, Mask, format_card, from_mask
 from ginrummy.core.errors import CardError, IllegalActionError
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import Settlement, settle
+
+# Enum members as module constants: the transition code is the hot path of every simulation.
+_DISCARD, _DRAW_STOCK, _DRAW_PILE, _TAKE, _PASS = (
+    Kind.DISCARD, Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE, Kind.PASS
+)
 
 if TYPE_CHECKING:
     from ginrummy.core.views import PlayerView
@@ -44,8 +60,10 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+_DRAW, _DISCARD_PHASE, _LAST_CHANCE = Phase.DRAW, Phase.DISCARD, Phase.LAST_CHANCE
+
+
+class Move(NamedTuple):
     """An action in the history. ``card`` is the card drawn (stock or pile) when there is one."""
 
     player: int
@@ -91,7 +109,7 @@ class HandState:
     __slots__ = (
         "rules", "dealer", "deck", "hands", "stock", "pile", "phase", "to_play", "passes",
         "taken", "knock_limit", "multiplier", "upcard", "history", "result", "must_end",
-        "only_stock", "knock_card",
+        "only_stock", "knock_card", "_legal",
     )
 
     def __init__(self, rules: Rules, *, dealer: int, deck: Sequence[Card]) -> None:
@@ -118,6 +136,7 @@ class HandState:
         self.must_end = False  # last chance: the discard was taken to knock or go gin
         self.only_stock = False  # §4.3: after both pass, the non-dealer draws from the stock
         self.knock_card: Card | None = None
+        self._legal: list[Action] | None = None  # cached legal actions of this position
         self.history: list[Move] = []
         self.result: HandResult | None = None
         self.knock_limit, self.multiplier = self._hand_limits()
@@ -175,6 +194,12 @@ class HandState:
         return other
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action now (a fresh list; the state keeps its own copy for apply)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
         phase = self.phase
         if phase is Phase.UPCARD:
             return [TAKE, PASS]
@@ -188,15 +213,17 @@ class HandState:
 
     def _discard_actions(self) -> list[Action]:
         hand = self.hands[self.to_play]
-        throwable = [c for c in from_mask(hand) if c != self.taken]
-        actions = [] if self.must_end else [Action(Kind.DISCARD, c) for c in throwable]
-        if min_deadwood_after_discard(hand) <= self.knock_limit:
+        if self.taken is not None:
+            hand ^= BIT[self.taken]  # §5.3: the card just taken cannot be thrown
+        throwable = from_mask(hand)
+        actions = [] if self.must_end else [DISCARDS[c] for c in throwable]
+        if min_deadwood_after_discard(self.hands[self.to_play]) <= self.knock_limit:
             for card in throwable:
-                deadwood = min_deadwood(hand ^ BIT[card])
+                deadwood = min_deadwood(self.hands[self.to_play] ^ BIT[card])
                 if deadwood == 0:
-                    actions.append(Action(Kind.GIN, card))
+                    actions.append(GINS[card])
                 elif deadwood <= self.knock_limit:
-                    actions.append(Action(Kind.KNOCK, card))
+                    actions.append(KNOCKS[card])
         if self.rules.big_gin and min_deadwood(hand) == 0:
             actions.append(BIG_GIN)
         return actions
@@ -318,34 +345,56 @@ class HandState:
 
     def apply(self, action: Action) -> Move:
         """Apply a legal action and return its history record; an illegal one changes nothing."""
-        self.verify(action)
+        if not self._is_cached_legal(action):
+            self.verify(action)
+        return self._transition(action)
+
+    def _transition(self, action: Action) -> Move:
+        """Carry out an action already known to be legal (most frequent kinds first)."""
+        self._legal = None
         player = self.to_play
         kind = action.kind
         drawn: Card | None = None
-        if kind is Kind.TAKE or kind is Kind.DRAW_PILE:
-            drawn = self.pile.pop()
-            self.hands[player] |= BIT[drawn]
-            self.taken = drawn
-            self.must_end = self.phase is Phase.LAST_CHANCE
-            self.phase = Phase.DISCARD
-        elif kind is Kind.DRAW_STOCK:
+        if kind is _DISCARD:
+            card = action.card
+            assert card is not None
+            self.hands[player] ^= BIT[card]
+            self.pile.append(card)
+            self.taken = None
+            self.to_play = 1 - player
+            if len(self.stock) > self.rules.stock_wall:
+                self.phase = _DRAW
+            elif self.rules.last_chance:
+                self.phase = _LAST_CHANCE
+            else:
+                self._dead()
+        elif kind is _DRAW_STOCK:
             drawn = self.stock.pop()
             self.hands[player] |= BIT[drawn]
             self.taken = None
             self.only_stock = False
-            self.phase = Phase.DISCARD
-        elif kind is Kind.PASS:
+            self.phase = _DISCARD_PHASE
+        elif kind is _DRAW_PILE or kind is _TAKE:
+            drawn = self.pile.pop()
+            self.hands[player] |= BIT[drawn]
+            self.taken = drawn
+            self.must_end = self.phase is _LAST_CHANCE
+            self.phase = _DISCARD_PHASE
+        elif kind is _PASS:
             self._pass(player)
-        elif kind is Kind.DISCARD:
-            assert action.card is not None
-            self.hands[player] ^= BIT[action.card]
-            self.pile.append(action.card)
-            self._end_turn(player)
         else:
             self._finish(player, action)
         move = Move(player, action, drawn)
         self.history.append(move)
         return move
+
+    def _is_cached_legal(self, action: Action) -> bool:
+        """A fast check for an action handed out by legal_actions (the same object)."""
+        if self._legal is not None:
+            for legal in self._legal:
+                if legal is action:
+                    return True
+        return False
 
     def _pass(self, player: int) -> None:
         if self.phase is Phase.LAST_CHANCE:
@@ -356,17 +405,6 @@ class HandState:
         if self.passes == 2:  # §4.3: both passed; the non-dealer draws from the stock
             self.phase = Phase.DRAW
             self.only_stock = True
-
-    def _end_turn(self, player: int) -> None:
-        self.taken = None
-        self.to_play = 1 - player
-        if len(self.stock) <= self.rules.stock_wall:
-            if self.rules.last_chance:
-                self.phase = Phase.LAST_CHANCE
-            else:
-                self._dead()
-        else:
-            self.phase = Phase.DRAW
 
     def _dead(self) -> None:
         self.phase = Phase.OVER

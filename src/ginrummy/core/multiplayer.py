@@ -1,0 +1,349 @@
+"""Three-player and partnership match formats over the two-player hand (RULES §9.7, §9.8).
+
+Both formats seat players 0..n-1 around the table and play ordinary :class:`HandState` hands
+between two seats at a time, so every two-player player and interface can take part: a seat's
+:meth:`view` is the usual :class:`PlayerView` of its hand, with the two players at that table
+as hand players 0 and 1. Both share one driving loop::
+
+    while not match.is_over:
+        if match.deal_over:
+            match.next_deal()
+        for seat in match.pending():
+            match.apply(choose(match.view(seat)), seat=seat)
+
+>>> from ginrummy.core.rules import rules_for
+>>> three = ThreePlayerMatch.new(rules_for("three-player"), seed=3)
+>>> three.sitting_out, three.pending(), three.table.seats
+(1, [2], (2, 0))
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ginrummy.core.actions import Action
+from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card
+from ginrummy.core.errors import IllegalActionError, RulesError
+from ginrummy.core.match import Scoreboard, next_dealer
+from ginrummy.core.rules import Rules
+from ginrummy.core.state import HandResult, HandState, Move, shuffled_deck
+from ginrummy.core.views import MatchInfo, PlayerView, view_of
+
+Seat = int
+TEAMS = 2  # partnership: seats 0 and 2 against seats 1 and 3
+
+
+def draw_for_first_dealer(rng: random.Random, seats: int) -> Seat:
+    """§3.1 for any number of seats: everyone draws a card, the lowest deals, ties draw again."""
+    while True:
+        draws = rng.sample(range(NUM_CARDS), seats)
+        lowest = min(RANK_OF[card] for card in draws)
+        lowest_seats = [seat for seat, card in enumerate(draws) if RANK_OF[card] == lowest]
+        if len(lowest_seats) == 1:
+            return lowest_seats[0]
+
+
+@dataclass
+class Table:
+    """One two-player hand between two seats: ``seats[i]`` plays as hand player ``i``."""
+
+    seats: tuple[Seat, Seat]
+    state: HandState
+
+    def player_of(self, seat: Seat) -> int:
+        return self.seats.index(seat)
+
+    @property
+    def to_play(self) -> Seat | None:
+        return None if self.state.is_over else self.seats[self.state.to_play]
+
+    def winner_seat(self) -> Seat | None:
+        result = self.state.result
+        return None if result is None or result.winner is None else self.seats[result.winner]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedHand:
+    """A finished hand of a multiplayer match: which seats played it, its deck and moves."""
+
+    seats: tuple[Seat, Seat]
+    dealer: int  # the hand player (0 or 1) who dealt at this table
+    deck: tuple[Card, ...]
+    moves: tuple[Move, ...]
+    result: HandResult
+
+    @property
+    def winner_seat(self) -> Seat | None:
+        return None if self.result.winner is None else self.seats[self.result.winner]
+
+
+def _record(table: Table) -> SeatedHand:
+    state = table.state
+    assert state.result is not None
+    return SeatedHand(table.seats, state.dealer, state.deck, tuple(state.history), state.result)
+
+
+class _MultiMatch:
+    """What both formats share: seats, names, the scoreboard, views and acting by seat."""
+
+    seats: int
+
+    def __init__(self, rules: Rules, board_seats: int, *, seed: int | None,
+                 names: Sequence[str]) -> None:
+        if rules.players != self.seats:
+            raise RulesError(
+                f"the {rules.name} rules are for {rules.players} players, this format is for "
+                f"{self.seats}"
+            )
+        if len(names) != self.seats:
+            raise RulesError(f"{self.seats} names are needed, not {len(names)}")
+        self.rules = rules
+        self.seed = seed
+        self.names = tuple(names)
+        self.board = Scoreboard(rules, seats=board_seats)
+        self.hands: list[SeatedHand] = []
+        self._rng = random.Random(seed if seed is not None else secrets.randbits(64))
+
+    def tables(self) -> list[Table]:  # pragma: no cover - each format overrides it
+        raise NotImplementedError
+
+    def _board_seat(self, seat: Seat) -> int:
+        return seat
+
+    def _table_of(self, seat: Seat) -> Table:
+        if not 0 <= seat < self.seats:
+            raise IllegalActionError(f"there is no seat {seat}; seats are 0 to {self.seats - 1}")
+        for table in self.tables():
+            if seat in table.seats:
+                return table
+        raise IllegalActionError(f"{self.names[seat]} sits out this hand")
+
+    @property
+    def is_over(self) -> bool:
+        return self.board.is_over
+
+    @property
+    def deal_over(self) -> bool:
+        return all(table.state.is_over for table in self.tables())
+
+    def pending(self) -> list[Seat]:
+        """The seats whose decision it is (one per table still in play)."""
+        if self.is_over:
+            return []
+        return [seat for table in self.tables() if (seat := table.to_play) is not None]
+
+    def view(self, seat: Seat) -> PlayerView:
+        """What ``seat`` sees of its own table, with the match scores of the two there."""
+        table = self._table_of(seat)
+        scores = self.board.scores
+        info = MatchInfo(
+            scores=tuple(scores[self._board_seat(s)] for s in table.seats),
+            hands_won=tuple(self.board.wins[self._board_seat(s)] for s in table.seats),
+            hand_number=len(self.hands) + 1,
+            target=self.rules.target,
+            names=tuple(self.names[s] for s in table.seats),
+        )
+        return view_of(table.state, table.player_of(seat), match=info)
+
+    def apply(self, action: Action, *, seat: Seat) -> Move:
+        """``seat`` acts at its table; an illegal action raises and changes nothing."""
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        table = self._table_of(seat)
+        if table.to_play != seat:
+            raise IllegalActionError(f"it is not {self.names[seat]}'s turn")
+        move = table.state.apply(action)
+        if table.state.is_over:
+            self._hand_over(table)
+        return move
+
+    def _hand_over(self, table: Table) -> None:  # pragma: no cover - each format overrides it
+        raise NotImplementedError
+
+
+class ThreePlayerMatch(_MultiMatch):
+    """§9.7: the dealer sits out while the other two play; each seat keeps its own score.
+
+    The seat after the dealer plays as the hand's non-dealer (first to decide on the upcard),
+    the seat after that as its dealer. After a hand the dealer is chosen by ``rules.dealer``:
+    the loser by default (the three-player preset), or the winner, or the next seat round.
+    A dead hand is redealt by the same dealer (§7.1).
+    """
+
+    seats = 3
+
+    def __init__(self, rules: Rules, *, first_dealer: Seat, seed: int | None = None,
+                 names: Sequence[str] = ("P0", "P1", "P2")) -> None:
+        super().__init__(rules, self.seats, seed=seed, names=names)
+        self.first_dealer = first_dealer
+        self.sitting_out = first_dealer
+        self.table = self._deal(None)
+
+    @classmethod
+    def new(cls, rules: Rules, *, seed: int | None = None,
+            names: Sequence[str] = ("P0", "P1", "P2")) -> ThreePlayerMatch:
+        if seed is None:
+            seed = secrets.randbits(63)
+        first = draw_for_first_dealer(random.Random(seed), cls.seats)
+        return cls(rules, first_dealer=first, seed=seed, names=names)
+
+    def _deal(self, deck: Sequence[Card] | None) -> Table:
+        first, second = (self.sitting_out + 1) % 3, (self.sitting_out + 2) % 3
+        deck = shuffled_deck(self._rng) if deck is None else deck
+        return Table((first, second), HandState(self.rules, dealer=1, deck=deck))
+
+    def tables(self) -> list[Table]:
+        return [self.table]
+
+    @property
+    def state(self) -> HandState:
+        return self.table.state
+
+    def replace_deck(self, deck: Sequence[Card]) -> None:
+        """Redeal the current hand from ``deck`` before anyone has acted (stacked decks)."""
+        if self.state.history:
+            raise IllegalActionError("the hand has started; its deck cannot change")
+        self.table = self._deal(deck)
+
+    def next_deal(self, deck: Sequence[Card] | None = None) -> None:
+        if not self.deal_over:
+            raise IllegalActionError("the current hand is not over")
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        self.table = self._deal(deck)
+
+    def _hand_over(self, table: Table) -> None:
+        self.hands.append(_record(table))
+        winner = table.winner_seat()
+        if winner is None:
+            return
+        result = table.state.result
+        assert result is not None
+        self.board.record_win(winner, result.points)
+        loser = table.seats[1 - table.player_of(winner)]
+        rotation = self.rules.dealer
+        if rotation == "loser":
+            self.sitting_out = loser
+        elif rotation == "winner":
+            self.sitting_out = winner
+        else:
+            self.sitting_out = (self.sitting_out + 1) % 3
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.board.scores
+
+    def totals(self) -> tuple[int, ...]:
+        """Points plus box bonuses for all and the game bonus (200 if nobody else won a hand)."""
+        return self.board.totals()
+
+    @property
+    def winner(self) -> Seat | None:
+        return self.board.winner
+
+
+def pairings(deal: int) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
+    """§9.8: who plays whom at the two tables of a deal; opponents change every deal.
+
+    >>> pairings(0), pairings(1), pairings(2)
+    (((0, 1), (2, 3)), ((0, 3), (2, 1)), ((0, 1), (2, 3)))
+    """
+    return ((0, 1), (2, 3)) if deal % 2 == 0 else ((0, 3), (2, 1))
+
+
+class PartnershipMatch(_MultiMatch):
+    """§9.8: seats 0 and 2 (team 0) against seats 1 and 3 (team 1), two tables every deal.
+
+    A team's result for a deal is its points at both tables minus the other team's; the team
+    with the positive net scores it toward the target (125 in the preset), and that counts as
+    a deal won for the box bonus and shutout. One team deals at both tables; which team deals
+    the next deal follows ``rules.dealer`` with the teams as the two sides. A dead hand at a
+    table is redealt there by the same dealer (§7.1) before the deal is scored.
+    """
+
+    seats = 4
+
+    def __init__(self, rules: Rules, *, first_dealing_team: int, seed: int | None = None,
+                 names: Sequence[str] = ("P0", "P1", "P2", "P3")) -> None:
+        super().__init__(rules, TEAMS, seed=seed, names=names)
+        self.first_dealing_team = first_dealing_team
+        self.dealing_team = first_dealing_team
+        self.deal_number = 1
+        self.deal_points = [0, 0]  # points won by each team at this deal's finished tables
+        self.deal_nets: list[tuple[int, int]] = []  # (team that scored or -1, net) per deal
+        self._tables = self._deal_tables([None, None])
+
+    @classmethod
+    def new(cls, rules: Rules, *, seed: int | None = None,
+            names: Sequence[str] = ("P0", "P1", "P2", "P3")) -> PartnershipMatch:
+        if seed is None:
+            seed = secrets.randbits(63)
+        first = draw_for_first_dealer(random.Random(seed), cls.seats) % TEAMS
+        return cls(rules, first_dealing_team=first, seed=seed, names=names)
+
+    def _board_seat(self, seat: Seat) -> int:
+        return seat % TEAMS
+
+    def _deal_table(self, seats: tuple[Seat, Seat], deck: Sequence[Card] | None) -> Table:
+        dealer = 0 if seats[0] % TEAMS == self.dealing_team else 1
+        deck = shuffled_deck(self._rng) if deck is None else deck
+        return Table(seats, HandState(self.rules, dealer=dealer, deck=deck))
+
+    def _deal_tables(self, decks: Sequence[Sequence[Card] | None]) -> list[Table]:
+        pairs = pairings(self.deal_number - 1)
+        return [self._deal_table(seats, deck) for seats, deck in zip(pairs, decks, strict=True)]
+
+    def tables(self) -> list[Table]:
+        return self._tables
+
+    def replace_deck(self, table: int, deck: Sequence[Card]) -> None:
+        """Redeal table 0 or 1 from ``deck`` before anyone there has acted (stacked decks)."""
+        current = self._tables[table]
+        if current.state.history:
+            raise IllegalActionError("the hand has started; its deck cannot change")
+        self._tables[table] = self._deal_table(current.seats, deck)
+
+    def next_deal(self, decks: Sequence[Sequence[Card] | None] = (None, None)) -> None:
+        if not self.deal_over:
+            raise IllegalActionError("the current deal is not over")
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        self.deal_number += 1
+        self._tables = self._deal_tables(decks)
+
+    def _hand_over(self, table: Table) -> None:
+        self.hands.append(_record(table))
+        winner = table.winner_seat()
+        if winner is None:  # §7.1: the same dealer deals this table again
+            self._tables[self._tables.index(table)] = self._deal_table(table.seats, None)
+            return
+        result = table.state.result
+        assert result is not None
+        self.deal_points[winner % TEAMS] += result.points
+        if self.deal_over:
+            self._score_deal()
+
+    def _score_deal(self) -> None:
+        net = self.deal_points[0] - self.deal_points[1]
+        team = None if net == 0 else (0 if net > 0 else 1)
+        self.deal_nets.append((-1 if team is None else team, abs(net)))
+        if team is not None:
+            self.board.record_win(team, abs(net))
+        self.dealing_team = next_dealer(self.rules, self.dealing_team, team)
+        self.deal_points = [0, 0]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points of team 0 (seats 0, 2) and team 1 (seats 1, 3)."""
+        return self.board.scores
+
+    def totals(self) -> tuple[int, ...]:
+        return self.board.totals()
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (0 or 1) once the match is over."""
+        return self.board.winner
