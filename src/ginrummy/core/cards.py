@@ -103,9 +103,9 @@ def pretty_cards(cards: Iterable[Card]) -> str:
 
 
 def to_mask(cards: Iterable[Card]) -> Mask:
-    mask = 0
+    mask, bit = 0, BIT
     for card in cards:
-        mask |= BIT[card]
+        mask |= bit[card]
     return mask
 
 

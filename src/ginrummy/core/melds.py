@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import product
 
 from ginrummy.core.cards import (
     BIT,
@@ -113,71 +112,61 @@ def _build_lane_drop_rank() -> list[int]:
 
 
 LANE_DROP_RANK: tuple[int, ...] = tuple(_build_lane_drop_rank())
-_NO_DISCARD = 1000
 
 
-def _set_choices(mask: Mask) -> list[list[Mask]]:
-    """For each rank with three or more cards, the sets it could form (first choice: none)."""
-    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    choices = []
+_RANK_CARDS: tuple[Mask, ...] = tuple(0x0008004002001 << rank for rank in range(13))
+
+
+def _without_sets(mask: Mask, triples: int) -> list[Mask]:
+    """``mask`` minus each possible choice of sets, for the ranks in ``triples`` (a rank lane).
+
+    A rank holding three cards may form its set or not; one holding four may form the set of
+    four, any set of three, or none. The lanes left over are then solved by runs alone.
+    """
+    variants = [mask]
     while triples:
         low = triples & -triples
-        rank = low.bit_length() - 1
         triples ^= low
-        held = mask & (0x0008004002001 << rank)
-        options = [0]
+        held = mask & _RANK_CARDS[low.bit_length() - 1]
+        options = [held]
         if held.bit_count() == 4:
-            options.append(held)
-            options.extend(held ^ BIT[s * 13 + rank] for s in range(4))
-        else:
-            options.append(held)
-        choices.append(options)
-    return choices
+            options.extend(held & ~bit for bit in _bits(held))
+        variants = variants + [v ^ o for v in variants for o in options]
+    return variants
+
+
+def _bits(mask: Mask) -> list[Mask]:
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
 
 
 def min_deadwood(mask: Mask) -> int:
     """Exact least deadwood of a hand of any size (sets and runs, ace low)."""
-    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
-    if not ((a & b & (c | d)) | (c & d & (a | b))):
-        return RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
-    best = 1000
     rd = RUN_DEADWOOD
-    for combo in product(*_set_choices(mask)):
-        rest = mask
-        for s in combo:
-            rest ^= s
-        total = (
-            rd[rest & LANE] + rd[rest >> 13 & LANE] + rd[rest >> 26 & LANE] + rd[rest >> 39]
-        )
-        if total < best:
-            best = total
-    return best
+    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return rd[a] + rd[b] + rd[c] + rd[d]
+    return min(
+        rd[rest & LANE] + rd[rest >> 13 & LANE] + rd[rest >> 26 & LANE] + rd[rest >> 39]
+        for rest in _without_sets(mask, triples)
+    )
 
 
 def min_deadwood_after_discard(mask: Mask) -> int:
     """Exact least deadwood after the best discard from a hand (eleven cards, usually)."""
-    rd, drop = RUN_DEADWOOD, LANE_DROP
-    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
-    if not ((a & b & (c | d)) | (c & d & (a | b))):
-        return rd[a] + rd[b] + rd[c] + rd[d] + min(drop[a], drop[b], drop[c], drop[d])
-    best = 1000
-    for combo in product(*_set_choices(mask)):
-        rest = mask
-        for s in combo:
-            rest ^= s
-        a, b, c, d = rest & LANE, rest >> 13 & LANE, rest >> 26 & LANE, rest >> 39
-        change = min(drop[a], drop[b], drop[c], drop[d])
-        if change == _NO_DISCARD:
-            continue  # every card is in a chosen set; the 3-of-4 choices cover this discard
-        total = rd[a] + rd[b] + rd[c] + rd[d] + change
-        if total < best:
-            best = total
-    return best
+    return best_discard(mask)[1]
 
 
 def best_discard(mask: Mask) -> tuple[Card, int]:
     """One best discard and the least deadwood after it, from the lane tables.
+
+    Throwing a card changes only its own suit's lane, so with the sets fixed the best throw is
+    the best ``LANE_DROP`` of the four lanes; the set choices cover throwing a set's card.
 
     >>> from ginrummy.core.cards import parse_cards, to_mask, format_card
     >>> card, deadwood = best_discard(to_mask(parse_cards("4S 5S KD 9D 2C QH JH TH 7C 7D 6S")))
@@ -185,24 +174,30 @@ def best_discard(mask: Mask) -> tuple[Card, int]:
     ('KD', 25)
     """
     rd, drop = RUN_DEADWOOD, LANE_DROP
+    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        da, db, dc, dd = drop[a], drop[b], drop[c], drop[d]
+        change = min(da, db, dc, dd)
+        if change == da:
+            card = LANE_DROP_RANK[a]
+        elif change == db:
+            card = 13 + LANE_DROP_RANK[b]
+        elif change == dc:
+            card = 26 + LANE_DROP_RANK[c]
+        else:
+            card = 39 + LANE_DROP_RANK[d]
+        return card, rd[a] + rd[b] + rd[c] + rd[d] + change
     best, best_card = 1000, -1
-    combos = product(*_set_choices(mask)) if _has_triple(mask) else ((),)
-    for combo in combos:
-        rest = mask
-        for chosen in combo:
-            rest ^= chosen
+    for rest in _without_sets(mask, triples):
         lanes = (rest & LANE, rest >> 13 & LANE, rest >> 26 & LANE, rest >> 39)
         base = rd[lanes[0]] + rd[lanes[1]] + rd[lanes[2]] + rd[lanes[3]]
         for suit, lane in enumerate(lanes):
-            if lane and base + drop[lane] < best:
+            # an empty lane has no card to throw (LANE_DROP is 1000 there)
+            if base + drop[lane] < best:
                 best = base + drop[lane]
                 best_card = suit * 13 + LANE_DROP_RANK[lane]
     return best_card, best
-
-
-def _has_triple(mask: Mask) -> bool:
-    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
-    return bool((a & b & (c | d)) | (c & d & (a | b)))
 
 
 def best_discards(mask: Mask, *, exclude: Mask = 0) -> tuple[list[Card], int]:

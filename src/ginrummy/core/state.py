@@ -45,6 +45,9 @@ _DISCARD, _DRAW_STOCK, _DRAW_PILE, _TAKE, _PASS = (
     Kind.DISCARD, Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE, Kind.PASS
 )
 
+# Shared legal-action lists of the draw phases (never mutated: legal_actions hands out copies).
+_STOCK_ONLY, _STOCK_OR_PILE, _TAKE_OR_PASS = [DRAW_STOCK], [DRAW_STOCK, DRAW_PILE], [TAKE, PASS]
+
 if TYPE_CHECKING:
     from ginrummy.core.views import PlayerView
 
@@ -103,6 +106,19 @@ def shuffled_deck(rng: random.Random | None = None, *, seed: int | None = None) 
     return deck
 
 
+def hand_limits(rules: Rules, upcard: Card | None) -> tuple[int, int]:
+    """A hand's knock limit and points multiplier: straight gin 0; Oklahoma from the upcard."""
+    if rules.straight:
+        return 0, 1
+    if rules.oklahoma and upcard is not None:
+        value = VALUE_OF[upcard]
+        if value == 1 and rules.oklahoma_ace == "gin":
+            value = 0
+        spade = SUIT_OF[upcard] == SPADES and rules.oklahoma_spade_double
+        return min(value, rules.knock_limit), 2 if spade else 1
+    return rules.knock_limit, 1
+
+
 class HandState:
     """The full state of one hand between two players, 0 and 1."""
 
@@ -155,16 +171,7 @@ class HandState:
         return cls(rules, dealer=dealer, deck=shuffled_deck(rng, seed=seed))
 
     def _hand_limits(self) -> tuple[int, int]:
-        rules = self.rules
-        if rules.straight:
-            return 0, 1
-        if rules.oklahoma and self.upcard is not None:
-            value = VALUE_OF[self.upcard]
-            if value == 1 and rules.oklahoma_ace == "gin":
-                value = 0
-            spade = SUIT_OF[self.upcard] == SPADES and rules.oklahoma_spade_double
-            return min(value, rules.knock_limit), 2 if spade else 1
-        return rules.knock_limit, 1
+        return hand_limits(self.rules, self.upcard)
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -201,10 +208,10 @@ class HandState:
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
+        if phase is _DRAW:
+            return _STOCK_ONLY if self.only_stock or not self.pile else _STOCK_OR_PILE
         if phase is Phase.UPCARD:
-            return [TAKE, PASS]
-        if phase is Phase.DRAW:
-            return [DRAW_STOCK] if self.only_stock or not self.pile else [DRAW_STOCK, DRAW_PILE]
+            return _TAKE_OR_PASS
         if phase is Phase.LAST_CHANCE:
             return [DRAW_PILE, PASS] if self._last_chance_possible() else [PASS]
         if phase is Phase.DISCARD:

@@ -6,12 +6,30 @@ from collections.abc import Callable
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.players.base import Player, RandomPlayer
+from ginrummy.players.beginner import BeginnerPlayer
+from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.standard import StandardPlayer
+from ginrummy.players.styles import GinCamperPlayer
 
 PlayerFactory = Callable[[int | None], Player]
 
 _FACTORIES: dict[str, PlayerFactory] = {
     "random": lambda seed: RandomPlayer(seed=seed),
+    "beginner": lambda seed: BeginnerPlayer(seed=seed),
+    "standard": lambda seed: StandardPlayer(seed=seed),
+    "gin-camper": lambda seed: GinCamperPlayer(seed=seed),
+    "expert": lambda seed: ExpertPlayer(seed=seed),
+    # The anchors need the optional ``bench`` extra, so they are imported only when asked for.
+    "openspiel-simple": lambda seed: _anchor("OpenSpielSimplePlayer", seed),
+    "rlcard-novice": lambda seed: _anchor("RLCardNovicePlayer", seed),
 }
+
+
+def _anchor(class_name: str, seed: int | None) -> Player:
+    from ginrummy.players import anchors
+
+    factory: Callable[..., Player] = getattr(anchors, class_name)
+    return factory(seed=seed)
 
 
 def register(name: str, factory: PlayerFactory) -> None:

@@ -1,0 +1,126 @@
+"""``ginrummy settle``: settle a knock between two hands, both sides playing optimally.
+
+The rules are a preset (``--rules``) with any option changed by a flag generated from the
+:class:`~ginrummy.core.rules.Rules` fields (``--knock-limit 7``, ``--big-gin``). Eleven knocker
+cards all in melds are big gin (unless ``--no-big-gin``); eleven that are not first throw the
+discard that serves the knocker best. With no ``--knocker``, JSON lines
+``{"knocker": ..., "defender": ..., "rules": ...}`` are read from stdin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import fields
+from typing import Any
+
+from ginrummy.commands.common import (
+    arrangement_text,
+    card_list,
+    read_hand,
+    run_batch,
+    write_json_line,
+)
+from ginrummy.core.cards import Mask, format_cards, from_mask
+from ginrummy.core.errors import CardError, GinRummyError
+from ginrummy.core.melds import meld_cards, min_deadwood
+from ginrummy.core.rules import OPTION_NAMES, PRESETS, Rules, parse_option, parse_rules, rules_for
+from ginrummy.core.settlement import Settlement, settle
+
+HELP = "settle a knock: both hands' melds, the layoffs, who scores and how much"
+_OPTION_FIELDS = [f for f in fields(Rules) if f.name in OPTION_NAMES]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--knocker", nargs="+", metavar="CARDS",
+                        help="the knocker's 10 cards (11 for big gin); none: read JSON lines")
+    parser.add_argument("--defender", nargs="+", metavar="CARDS", help="the defender's 10 cards")
+    parser.add_argument("--rules", default="classic",
+                        help=f"a preset: {', '.join(PRESETS)} (default classic)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    options = parser.add_argument_group("rules options (change one figure of the preset)")
+    for field in _OPTION_FIELDS:
+        flag = "--" + field.name.replace("_", "-")
+        if isinstance(getattr(PRESETS["classic"], field.name), bool):
+            options.add_argument(flag, dest=field.name, action=argparse.BooleanOptionalAction,
+                                 default=None)
+        else:
+            options.add_argument(flag, dest=field.name, metavar="VALUE", default=None)
+
+
+def run(args: argparse.Namespace) -> int:
+    changes = _option_changes(args)
+    if args.knocker is None:
+        if args.defender is not None:
+            raise CardError("--defender needs --knocker")
+        base = rules_for(args.rules, **changes)
+        return run_batch(lambda line: _answer_line(line, base, changes), sys.stdin)
+    if args.defender is None:
+        raise CardError("--knocker needs --defender")
+    knocker = read_hand(args.knocker, sizes=(10, 11), who="knocker")
+    defender = read_hand(args.defender, sizes=(10,), who="defender")
+    result = settle_hands(knocker, defender, args.rules, changes)
+    if args.json:
+        write_json_line(result.to_json())
+    else:
+        sys.stdout.write(describe(result))
+    return 0
+
+
+def _option_changes(args: argparse.Namespace) -> dict[str, Any]:
+    changes = {}
+    for field in _OPTION_FIELDS:
+        value = getattr(args, field.name)
+        if value is not None:
+            changes[field.name] = value if isinstance(value, bool) else parse_option(
+                field.name, value)
+    return changes
+
+
+def settle_hands(knocker: Mask, defender: Mask, rules: str | Rules,
+                 changes: dict[str, Any]) -> Settlement:
+    """Settle under ``rules`` (a preset or rules text) with ``changes`` applied."""
+    base = rules if isinstance(rules, Rules) else parse_rules(rules)
+    if knocker.bit_count() == 11 and "big_gin" not in changes and min_deadwood(knocker) == 0:
+        changes = changes | {"big_gin": True}  # eleven melded cards given: the user means big gin
+    final = base.replace(**changes) if changes else base
+    # straight gin allows no knocking: only gin settles (RULES §9.2)
+    return settle(knocker, defender, final, knock_limit=0 if final.straight else None)
+
+
+def _answer_line(line: str, base: Rules, changes: dict[str, Any]) -> dict[str, Any]:
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise CardError(f"not a JSON object: {error.msg}") from None
+    if not isinstance(request, dict):
+        raise CardError('expected a JSON object {"knocker": ..., "defender": ..., "rules": ...}')
+    hands = []
+    for side, sizes in (("knocker", (10, 11)), ("defender", (10,))):
+        cards = request.get(side)
+        if not isinstance(cards, (str, list)) or not all(isinstance(c, str) for c in cards):
+            raise CardError(f'"{side}" must be a string of cards or a list of cards')
+        hands.append(read_hand(cards, sizes=sizes, who=side))
+    rules_text = request.get("rules")
+    if rules_text is not None and not isinstance(rules_text, str):
+        raise GinRummyError('"rules" must be a preset name or rules text')
+    rules = base if rules_text is None else parse_rules(rules_text)
+    return settle_hands(hands[0], hands[1], rules, changes).to_json()
+
+
+def describe(result: Settlement) -> str:
+    """The text form: both hands as shown, the layoffs and the score."""
+    lines = [
+        f"knocker   {arrangement_text(result.knocker)}",
+        f"defender  {arrangement_text(result.defender)}",
+    ]
+    for lay in result.layoffs:
+        lines.append(f"lays off  {format_cards([lay.card])} onto {format_cards(meld_cards(lay.meld))}")
+    if result.layoffs:
+        left = card_list(from_mask(result.defender_deadwood_mask))
+        lines.append(f"defender  deadwood {result.defender_deadwood} after layoffs"
+                     + (f" ({' '.join(left)})" if left else ""))
+    outcome = result.outcome.replace("_", " ")
+    lines.append(f"result    {outcome}: the {result.winner} scores {result.points}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,264 @@
+"""The expert: card tracking, an opponent model and a one-draw lookahead over deadwood.
+
+Every decision starts from the view alone (:mod:`ginrummy.players.expert_tracking` rebuilds what
+is known of each card and how likely the opponent is to hold it), then:
+
+- **discard**: the card whose loss leaves the best hand value (deadwood now and expected after the
+  coming stock draws, :class:`~ginrummy.players.expert_eval.HandValuer`) plus the deadwood it
+  would save the opponent, judged over sampled opponent hands;
+- **draw**: the pile top when the best hand it makes beats the expected best hand after a stock
+  draw;
+- **knock**: the expected points of knocking now, over sampled opponent hands that have had as
+  many draws as the real one to improve, decide between knocking and playing on for gin or a
+  lower knock; gin is always taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ginrummy.core.actions import Action, Kind
+from ginrummy.core.cards import BIT, Card, Mask, pretty_card
+from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
+from ginrummy.core.state import Phase
+from ginrummy.core.views import PlayerView
+from ginrummy.players.base import BasePlayer
+from ginrummy.players.expert_eval import HandValuer, OpponentSamples, knock_value
+from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
+
+# Candidate discards considered after each hypothetical stock card: the few that keep the least
+# deadwood (the others almost never win and cost time).
+DISCARDS_PER_DRAW = 3
+WIN_SCORE = 1000.0  # gin, big gin: better than anything else
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """The expert's knobs; the defaults are what the strength benchmark measured best."""
+
+    potential_weight: float = 1.6  # how much the expected improvement from future draws counts
+    feed_weight: float = 0.6  # cost per point of deadwood a discard is expected to save the opponent
+    take_margin: float = 0.0  # how much better the pile top must be than a stock draw
+    samples: int = 24  # sampled opponent hands per decision
+    knock_threshold: float = 0.0  # knock when its expected points exceed this
+    late_stock: int = 8  # at or below this stock size, knock whenever it pays at all
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """One legal action as the expert sees it; ``score`` is higher for better actions.
+
+    ``score`` is in deadwood points: minus the hand's value after the action (its deadwood,
+    less the improvement expected from the coming stock draws, plus the deadwood the discard is
+    expected to save the opponent). Ending the hand is scored as the best discard's score plus
+    the knock's expected points over the threshold, so a knock ranks first exactly when the
+    expert would knock; gin and big gin score :data:`WIN_SCORE`.
+    """
+
+    action: Action
+    score: float
+    deadwood: int | None = None  # own deadwood after the action (after the best discard, for a draw)
+    outlook: float | None = None  # expected deadwood after the next stock draw
+    feeds: float | None = None  # expected deadwood the discard saves the opponent
+    danger: float | None = None  # chance the discard melds with the opponent's hand
+    knock_points: float | None = None  # expected hand points of knocking now
+    undercut_risk: float | None = None
+    notes: tuple[str, ...] = field(default=())  # short reason keys for the coach
+
+
+class ExpertPlayer(BasePlayer):
+    """The strongest built-in player. ``choose`` takes the top of :meth:`rank_actions`."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, **tuning: float) -> None:
+        super().__init__(seed=seed)
+        self.tuning = Tuning(**tuning)  # type: ignore[arg-type]
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.rank_actions(view)[0][0]
+
+    def rank_actions(self, view: PlayerView) -> list[tuple[Action, float]]:
+        """The legal actions, best first, each with its score (deadwood points, see
+        :class:`Assessment`)."""
+        return [(a.action, a.score) for a in self.assess(view)]
+
+    def assess(self, view: PlayerView) -> list[Assessment]:
+        """Every legal action with the features behind its score, best first."""
+        if not view.legal_actions:
+            return []
+        decision = _Decision(view, self.tuning, self)
+        ranked = decision.assess()
+        ranked.sort(key=lambda a: -a.score)
+        return ranked
+
+
+class _Decision:
+    """The evaluation of one decision point."""
+
+    def __init__(self, view: PlayerView, tuning: Tuning, player: ExpertPlayer) -> None:
+        self.view = view
+        self.tuning = tuning
+        self.knowledge: CardKnowledge = track(view)
+        self.model = OpponentModel(self.knowledge)
+        turns_left = max(0, view.stock_size - view.rules.stock_wall) / 2
+        weight = tuning.potential_weight * min(1.0, turns_left / 4)
+        self.valuer = HandValuer(self.model.stock_odds(), potential_weight=weight)
+        self.player = player
+        self._samples: OpponentSamples | None = None
+
+    @property
+    def samples(self) -> OpponentSamples:
+        if self._samples is None:
+            opp_draws = sum(1 for m in self.view.history if m.player == self.view.opponent
+                            and m.action.kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE))
+            self._samples = OpponentSamples.draw(
+                self.model, self.player.rng, count=self.tuning.samples, extra=min(opp_draws, 6)
+            )
+        return self._samples
+
+    def assess(self) -> list[Assessment]:
+        view = self.view
+        phase = view.phase
+        if phase is Phase.DISCARD:
+            return self._assess_discards()
+        if phase is Phase.LAST_CHANCE:
+            return self._assess_last_chance()
+        return self._assess_draws()
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def _assess_draws(self) -> list[Assessment]:
+        view = self.view
+        top = self.knowledge.pile_top
+        hand = view.hand_mask
+        assessed = []
+        for action in view.legal_actions:
+            if action.kind in (Kind.TAKE, Kind.DRAW_PILE) and top is not None:
+                value, deadwood, notes = self._pile_value(hand, top)
+                score = -value - self.tuning.take_margin
+                assessed.append(Assessment(action, score, deadwood=deadwood, notes=notes))
+            else:
+                value = self._stock_value(hand)
+                assessed.append(Assessment(action, -value, notes=("stock",)))
+        return assessed
+
+    def _pile_value(self, hand: Mask, top: Card) -> tuple[float, int, tuple[str, ...]]:
+        grown = hand | BIT[top]
+        best, best_deadwood = float("inf"), 0
+        for card in _cards(hand):
+            value = self._discard_value(grown ^ BIT[card], card)
+            if value < best:
+                best, best_deadwood = value, min_deadwood(grown ^ BIT[card])
+        melds = min_deadwood(grown ^ BIT[top]) > min_deadwood_after_discard(grown)
+        return best, best_deadwood, ("joins a meld",) if melds else ("lowers deadwood",)
+
+    def _stock_value(self, hand: Mask) -> float:
+        """Expected best value after drawing from the stock and discarding."""
+        total = 0.0
+        for card, chance in self.valuer.odds:
+            grown = hand | BIT[card]
+            options = sorted((min_deadwood(grown ^ BIT[c]), c) for c in _cards(grown))
+            best = min(
+                self._discard_value(grown ^ BIT[c], c)
+                for _, c in options[:DISCARDS_PER_DRAW]
+            )
+            total += chance * best
+        return total
+
+    def _discard_value(self, kept: Mask, thrown: Card) -> float:
+        return self.valuer.value(kept) + self.tuning.feed_weight * self.samples.gain_from(thrown)
+
+    # -- discarding and ending the hand --------------------------------------------------------
+
+    def _assess_discards(self) -> list[Assessment]:
+        view = self.view
+        hand = view.hand_mask
+        assessed: list[Assessment] = []
+        best_discard = float("-inf")
+        ends: list[Action] = []
+        for action in view.legal_actions:
+            if action.kind is not Kind.DISCARD:
+                ends.append(action)
+                continue
+            card = action.card
+            assert card is not None
+            kept = hand ^ BIT[card]
+            deadwood, outlook = self.valuer.measure(kept)
+            feeds = self.samples.gain_from(card)
+            score = -(self.valuer.value(kept) + self.tuning.feed_weight * feeds)
+            best_discard = max(best_discard, score)
+            assessed.append(Assessment(
+                action, score, deadwood=deadwood, outlook=outlook, feeds=feeds,
+                danger=self.model.danger(card), notes=_discard_notes(card, kept, deadwood, feeds),
+            ))
+        if best_discard == float("-inf"):
+            best_discard = 0.0  # last chance: only knocking is allowed
+        assessed.extend(self._assess_end(action, best_discard) for action in ends)
+        return assessed
+
+    def _assess_end(self, action: Action, best_discard: float) -> Assessment:
+        view = self.view
+        hand = view.hand_mask
+        if action.kind is Kind.BIG_GIN:
+            return Assessment(action, WIN_SCORE + 1, deadwood=0, notes=("big gin",))
+        card = action.card
+        assert card is not None
+        shown = hand ^ BIT[card]
+        deadwood = min_deadwood(shown)
+        if action.kind is Kind.GIN:
+            return Assessment(action, WIN_SCORE, deadwood=0, notes=("gin",))
+        points, undercut = knock_value(
+            shown, self.samples, view.rules, knock_limit=view.knock_limit,
+            multiplier=view.multiplier,
+        )
+        threshold = self._knock_threshold(deadwood)
+        return Assessment(
+            action, best_discard + points - threshold, deadwood=deadwood,
+            knock_points=points, undercut_risk=undercut,
+            notes=("knock", f"deadwood {deadwood}"),
+        )
+
+    def _knock_threshold(self, deadwood: int) -> float:
+        """Expected points a knock must bring to beat playing on."""
+        if self.view.stock_size <= self.tuning.late_stock:
+            return 0.0
+        return self.tuning.knock_threshold
+
+    def _assess_last_chance(self) -> list[Assessment]:
+        """§7.2: take the last discard only if the knock it allows is expected to pay."""
+        view = self.view
+        top = self.knowledge.pile_top
+        assessed = [Assessment(action, 0.0, notes=("let the hand die",))
+                    for action in view.legal_actions if action.kind is Kind.PASS]
+        if top is None:
+            return assessed
+        grown = view.hand_mask | BIT[top]
+        best = float("-inf")
+        for card in _cards(view.hand_mask):
+            shown = grown ^ BIT[card]
+            if min_deadwood(shown) <= view.knock_limit:
+                points, _ = knock_value(shown, self.samples, view.rules,
+                                        knock_limit=view.knock_limit, multiplier=view.multiplier)
+                best = max(best, points)
+        if view.rules.big_gin and min_deadwood(grown) == 0:
+            best = WIN_SCORE
+        assessed.extend(Assessment(action, best, knock_points=best, notes=("last chance",))
+                        for action in view.legal_actions if action.kind is Kind.DRAW_PILE)
+        return assessed
+
+
+def _cards(mask: Mask) -> list[Card]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def _discard_notes(card: Card, kept: Mask, deadwood: int, feeds: float) -> tuple[str, ...]:
+    notes = [f"keeps deadwood {deadwood}"]
+    if feeds < 0.5:
+        notes.append(f"{pretty_card(card)} is safe")
+    return tuple(notes)

@@ -1,0 +1,149 @@
+"""The expert's measures of a hand: deadwood outlook, what a discard gives away, knock value.
+
+Units are deadwood points throughout (lower is better for the hand being valued), except
+:func:`knock_value`, which is in hand points for the knocker.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ginrummy.core.cards import BIT, Card, Mask, from_mask
+from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
+from ginrummy.core.rules import Rules
+from ginrummy.core.settlement import settle
+from ginrummy.players.expert_tracking import OpponentModel
+
+StockOdds = Sequence[tuple[Card, float]]
+
+
+class HandValuer:
+    """Values ten-card hands by their deadwood and what the next stock draws may do for them.
+
+    ``value = deadwood - potential_weight * (deadwood - outlook)``, where the outlook is the
+    expected least deadwood after one more stock draw and the best discard. A weight above one
+    stands for the several draws still to come; it shrinks as the stock runs down.
+    """
+
+    def __init__(self, odds: StockOdds, *, potential_weight: float) -> None:
+        self.odds = odds
+        self.potential_weight = potential_weight
+        self._cache: dict[Mask, tuple[int, float]] = {}
+
+    def measure(self, hand: Mask) -> tuple[int, float]:
+        """The hand's deadwood and its outlook (expected deadwood after one more draw)."""
+        found = self._cache.get(hand)
+        if found is None:
+            deadwood = min_deadwood(hand)
+            outlook = 0.0
+            for card, chance in self.odds:
+                after = min_deadwood_after_discard(hand | BIT[card])
+                outlook += chance * (after if after < deadwood else deadwood)
+            found = self._cache[hand] = (deadwood, outlook)
+        return found
+
+    def value(self, hand: Mask) -> float:
+        deadwood, outlook = self.measure(hand)
+        return deadwood - self.potential_weight * (deadwood - outlook)
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentSamples:
+    """Plausible opponent hands, each the best ten of what it could have collected so far."""
+
+    hands: tuple[Mask, ...]
+    deadwood: tuple[int, ...]
+
+    @classmethod
+    def draw(
+        cls, model: OpponentModel, rng: random.Random, *, count: int, extra: int
+    ) -> OpponentSamples:
+        """Sample hands with ``extra`` more unseen cards than the opponent holds, then keep the
+        best ten: an opponent that has drawn for a while holds better than a random hand."""
+        knowledge = model.knowledge
+        hands = []
+        need = knowledge.opp_unknown
+        free = len(model.weight)
+        extra = max(0, min(extra, free - need))
+        raw = _sample(model, rng, count, need + extra)
+        for hand in raw:
+            for _ in range(extra):
+                hand = _drop_worst(hand, keep=knowledge.opp_known)
+            hands.append(hand)
+        return cls(tuple(hands), tuple(min_deadwood(h) for h in hands))
+
+    def gain_from(self, card: Card) -> float:
+        """Expected deadwood the opponent saves if it can take ``card`` (0 where it would not)."""
+        if not self.hands:
+            return 0.0
+        total = 0
+        bit = BIT[card]
+        for hand, deadwood in zip(self.hands, self.deadwood, strict=True):
+            after = _best_after_taking(hand, bit)
+            if after < deadwood:
+                total += deadwood - after
+        return total / len(self.hands)
+
+
+def _sample(model: OpponentModel, rng: random.Random, count: int, size: int) -> list[Mask]:
+    cards = list(model.weight)
+    inverse = [1.0 / model.weight[c] for c in cards]
+    base = model.knowledge.opp_known
+    hands = []
+    for _ in range(count):
+        # Efraimidis-Spirakis: the ``size`` largest keys u**(1/w) form a weighted sample.
+        keys = sorted(
+            zip([rng.random() ** e for e in inverse], cards, strict=True), reverse=True
+        )
+        hand = base
+        for _, card in keys[:size]:
+            hand |= BIT[card]
+        hands.append(hand)
+    return hands
+
+
+def _drop_worst(hand: Mask, *, keep: Mask) -> Mask:
+    """The hand without the card whose loss leaves the least deadwood (never a ``keep`` card)."""
+    best, best_hand = 1000, hand
+    for card in from_mask(hand & ~keep):
+        rest = hand ^ BIT[card]
+        deadwood = min_deadwood(rest)
+        if deadwood < best:
+            best, best_hand = deadwood, rest
+    return best_hand
+
+
+def _best_after_taking(hand: Mask, bit: Mask) -> int:
+    """Least deadwood after taking a pile card and throwing another (the taken one stays)."""
+    grown = hand | bit
+    best = 1000
+    for card in from_mask(hand):
+        deadwood = min_deadwood(grown ^ BIT[card])
+        if deadwood < best:
+            best = deadwood
+    return best
+
+
+def knock_value(
+    shown: Mask,
+    samples: OpponentSamples,
+    rules: Rules,
+    *,
+    knock_limit: int,
+    multiplier: int,
+) -> tuple[float, float]:
+    """Expected hand points for knocking with ``shown`` (ten cards, or eleven for big gin) and
+    the chance of being undercut, over the sampled opponent hands."""
+    total = 0.0
+    undercuts = 0
+    for hand in samples.hands:
+        result = settle(shown, hand, rules, knock_limit=knock_limit, multiplier=multiplier)
+        if result.winner == "knocker":
+            total += result.points
+        else:
+            total -= result.points
+            undercuts += 1
+    n = max(1, len(samples.hands))
+    return total / n, undercuts / n

@@ -1,0 +1,172 @@
+"""The PettingZoo AEC environment: two agents play a hand or a whole match on the core engine.
+
+Like ``pettingzoo.classic.chess``, it is a thin adapter: the rules live in the unchanged core,
+observations come from :mod:`ginrummy.rl.encoding`, and rewards are the game's points.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+
+from ginrummy.core.cards import format_cards, from_mask
+from ginrummy.core.errors import IllegalActionError
+from ginrummy.core.match import Match
+from ginrummy.core.rules import Rules
+from ginrummy.rl.config import check_episode, resolve_rules
+from ginrummy.rl.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, HandTracker, index_action
+
+AGENTS = ("player_0", "player_1")
+
+
+def observation_space() -> spaces.Dict:
+    return spaces.Dict({
+        "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32),
+        "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+    })
+
+
+class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
+    """Gin Rummy for two agents, ``player_0`` and ``player_1``.
+
+    ``episode="hand"`` ends after one hand (reward: the hand's points, + to the winner and - to
+    the loser); ``episode="match"`` plays to the target, rewarding each change in the players'
+    totals (hand points, then game, shutout and box bonuses), so an episode's rewards sum to the
+    final difference. ``normalize_rewards`` divides every reward by the rules' target.
+    """
+
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "name": "ginrummy_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        rules: str | Rules = "classic",
+        episode: str = "hand",
+        normalize_rewards: bool = False,
+        **options: Any,
+    ) -> None:
+        EzPickle.__init__(self, render_mode, rules, episode, normalize_rewards, **options)
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of human, ansi or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.rules = resolve_rules(rules, **options)
+        self.episode = check_episode(episode)
+        self.reward_scale = 1.0 / self.rules.target if normalize_rewards else 1.0
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        space = observation_space()
+        self.observation_spaces = {agent: space for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self._rng = random.Random()
+        self.match: Match | None = None
+        self.tracker: HandTracker | None = None
+        self._totals_at_deal = (0, 0)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.match = Match.new(self.rules, seed=self._rng.getrandbits(63))
+        self._start_hand()
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self.agent_selection = AGENTS[self.match.state.to_play]
+        if self.render_mode == "human":
+            self.render()
+
+    def _start_hand(self) -> None:
+        assert self.match is not None
+        self.tracker = HandTracker(self.match.state, scores=self.match.scores,
+                                   target=self.rules.target)
+        self._totals_at_deal = self.match.totals()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.tracker is not None, "call reset() first"
+        player = AGENTS.index(agent)
+        return {"observation": self.tracker.observe(player),
+                "action_mask": self.tracker.mask(player)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.match is not None and self.tracker is not None
+        chosen = index_action(int(action))  # type: ignore[arg-type]
+        if not self.match.state.can(chosen):
+            raise IllegalActionError(f"{agent} cannot {chosen} now")
+        self._cumulative_rewards[agent] = 0.0
+        self.tracker.record(self.match.apply(chosen))
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        if self.match.hand_over:
+            self._score_hand()
+        self.agent_selection = AGENTS[self.match.state.to_play]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _score_hand(self) -> None:
+        match = self.match
+        assert match is not None
+        if self.episode == "hand":
+            result = match.state.result
+            assert result is not None
+            gains = [result.points_for(0), result.points_for(1)]
+        else:
+            before, after = self._totals_at_deal, match.totals()
+            gains = [after[0] - before[0], after[1] - before[1]]
+        for player, agent in enumerate(AGENTS):
+            self.rewards[agent] = (gains[player] - gains[1 - player]) * self.reward_scale
+        if self.episode == "hand" or match.is_over:
+            self.terminations = dict.fromkeys(AGENTS, True)
+        else:
+            match.next_hand()
+            self._start_hand()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.match is None:
+            return None
+        text = self.table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def table_text(self) -> str:
+        """The table as an onlooker sees it, both hands face up (never sent to an agent)."""
+        assert self.match is not None
+        state = self.match.state
+        top = "-" if state.pile_top is None else format_cards([state.pile_top])
+        lines = [
+            f"hand {self.match.hand_number}  scores {self.match.scores[0]}-{self.match.scores[1]}"
+            f"  phase {state.phase.value}  to play {AGENTS[state.to_play]}",
+            f"stock {len(state.stock)}  pile top {top}  knock limit {state.knock_limit}",
+        ]
+        for player, agent in enumerate(AGENTS):
+            lines.append(f"{agent}: {format_cards(from_mask(state.hands[player]))}")
+        if state.result is not None:
+            lines.append(str(state.result))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,216 @@
+"""The observation and action encodings shared by every RL adapter.
+
+Actions are integers in ``0..160``::
+
+    0 take            the upcard, first turn (RULES §4)
+    1 pass            the upcard, or a last chance (§7.2)
+    2 draw stock
+    3 draw pile       the top of the discard pile
+    4 + card          discard card        (card = suit * 13 + rank, 0..51)
+    56 + card         knock, throwing card face down
+    108 + card        gin, throwing card face down
+    160 big gin
+
+An observation is a float32 vector of ``OBS_SIZE`` = 219 built from a player's view only::
+
+    [0, 52)     own hand
+    [52, 104)   the top of the discard pile
+    [104, 156)  opponent's known cards: taken from the pile and not thrown since
+    [156, 208)  the discard pile: every card in it (each was seen thrown face up)
+    [208, 213)  phase one-hot: upcard, draw, discard, last chance, over
+    213         1 if this player dealt the hand
+    214         stock size / 31
+    215         knock limit / 10 (Oklahoma sets it per hand; straight gin makes it 0)
+    216         multiplier - 1 (Oklahoma's spade upcard doubles the hand)
+    217, 218    own and opponent's match score / target, at most 2 (0 in single-hand episodes)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
+from ginrummy.core.cards import BIT, NUM_CARDS, Mask
+from ginrummy.core.errors import IllegalActionError
+from ginrummy.core.state import HandState, Move, Phase
+from ginrummy.core.views import PlayerView
+
+DISCARD_BASE = 4
+KNOCK_BASE = DISCARD_BASE + NUM_CARDS
+GIN_BASE = KNOCK_BASE + NUM_CARDS
+BIG_GIN_ACTION = GIN_BASE + NUM_CARDS
+NUM_ACTIONS = BIG_GIN_ACTION + 1
+
+HAND, PILE_TOP, OPPONENT_KNOWN, DISCARDS = 0, 52, 104, 156
+PHASE = 208
+PHASES: tuple[Phase, ...] = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD, Phase.LAST_CHANCE, Phase.OVER)
+DEALER, STOCK, KNOCK_LIMIT, MULTIPLIER, OWN_SCORE, OPPONENT_SCORE = 213, 214, 215, 216, 217, 218
+OBS_SIZE = 219
+STOCK_AT_START = 31  # 52 - 20 dealt - the upcard
+OBS_HIGH = 2.0  # the largest value in an observation (a score past the target is capped)
+
+# An action's index is its kind's base plus its card (if any).
+_BASE = {
+    Kind.TAKE: 0, Kind.PASS: 1, Kind.DRAW_STOCK: 2, Kind.DRAW_PILE: 3, Kind.BIG_GIN: BIG_GIN_ACTION,
+    Kind.DISCARD: DISCARD_BASE, Kind.KNOCK: KNOCK_BASE, Kind.GIN: GIN_BASE,
+}
+_BASE_BY_ID = {id(kind): base for kind, base in _BASE.items()}  # enum hashing is slow; ids are not
+_FIXED_BY_INDEX = {_BASE[a.kind]: a for a in (TAKE, PASS, DRAW_STOCK, DRAW_PILE, BIG_GIN)}
+_CARD_BASES = {kind: _BASE[kind] for kind in (Kind.DISCARD, Kind.KNOCK, Kind.GIN)}
+
+
+def action_index(action: Action) -> int:
+    """The integer of an action.
+
+    >>> action_index(Action.parse("knock 7C"))
+    62
+    """
+    card = action.card
+    return _BASE_BY_ID[id(action.kind)] + (0 if card is None else card)
+
+
+def index_action(index: int) -> Action:
+    """The action of an integer; raises :class:`IllegalActionError` outside ``0..160``.
+
+    >>> str(index_action(62))
+    'knock 7C'
+    """
+    index = int(index)
+    if index in _FIXED_BY_INDEX:
+        return _FIXED_BY_INDEX[index]
+    for kind, base in _CARD_BASES.items():
+        if base <= index < base + NUM_CARDS:
+            return Action(kind, index - base)
+    raise IllegalActionError(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
+
+
+def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:
+    """An int8 vector of ``NUM_ACTIONS`` with 1 at each legal action."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[[action_index(action) for action in actions]] = 1
+    return mask
+
+
+def encode_view(view: PlayerView, scores: tuple[int, ...] = (0, 0)) -> np.ndarray:
+    """The observation vector of ``view`` (see the module docstring). Uses nothing hidden."""
+    obs = np.zeros(OBS_SIZE, dtype=np.float32)
+    obs[HAND + np.fromiter(view.hand, dtype=np.intp)] = 1.0
+    if view.pile_top is not None:
+        obs[PILE_TOP + view.pile_top] = 1.0
+    opponent = view.opponent
+    pile = [] if view.upcard is None else [view.upcard]
+    known: set[int] = set()
+    for move in view.history:
+        kind, card = move.action.kind, move.action.card
+        if kind in (Kind.TAKE, Kind.DRAW_PILE):
+            pile.pop()
+            if move.player == opponent and move.card is not None:
+                known.add(move.card)
+        elif kind is Kind.DISCARD and card is not None:
+            pile.append(card)
+            known.discard(card)
+    for card in known:
+        obs[OPPONENT_KNOWN + card] = 1.0
+    for card in pile:
+        obs[DISCARDS + card] = 1.0
+    obs[PHASE + PHASES.index(view.phase)] = 1.0
+    obs[DEALER] = float(view.dealer == view.player)
+    obs[STOCK] = view.stock_size / STOCK_AT_START
+    obs[KNOCK_LIMIT] = view.knock_limit / 10
+    obs[MULTIPLIER] = view.multiplier - 1
+    target = view.match.target if view.match is not None else view.rules.target
+    if view.match is not None:
+        scores = view.match.scores
+    obs[OWN_SCORE] = score_feature(scores[view.player], target)
+    obs[OPPONENT_SCORE] = score_feature(scores[opponent], target)
+    return obs
+
+
+def score_feature(score: int, target: int) -> float:
+    return min(score / target, OBS_HIGH)
+
+
+def describe_observation(obs: np.ndarray) -> dict[str, Any]:
+    """A readable breakdown of an observation vector (for debugging and the docs)."""
+    from ginrummy.core.cards import format_cards
+
+    def cards(start: int) -> str:
+        return format_cards(int(c) for c in np.flatnonzero(obs[start:start + NUM_CARDS]))
+
+    return {
+        "hand": cards(HAND),
+        "pile_top": cards(PILE_TOP),
+        "opponent_known": cards(OPPONENT_KNOWN),
+        "discards": cards(DISCARDS),
+        "phase": PHASES[int(np.argmax(obs[PHASE:PHASE + len(PHASES)]))].value,
+        "dealer": bool(obs[DEALER]),
+        "stock_size": round(float(obs[STOCK]) * STOCK_AT_START),
+        "knock_limit": round(float(obs[KNOCK_LIMIT]) * 10),
+        "multiplier": round(float(obs[MULTIPLIER])) + 1,
+    }
+
+
+def _bits(masks: list[Mask]) -> np.ndarray:
+    """The 52 bits of each mask as rows of a float32 array."""
+    raw = np.array(masks, dtype=np.uint64).view(np.uint8)
+    return np.unpackbits(raw, bitorder="little").reshape(len(masks), 64)[:, :NUM_CARDS]
+
+
+class HandTracker:
+    """Observations of one hand kept up to date move by move: the environments' fast path.
+
+    It reads a player's own hand and the public parts of the state (the pile, the stock's size)
+    and follows the moves as a player sees them, so its vectors equal :func:`encode_view` of that
+    player's view at every step (a test plays many hands to check it).
+    """
+
+    __slots__ = ("state", "known", "pile", "scores", "target")
+
+    def __init__(self, state: HandState, *, scores: tuple[int, ...] = (0, 0),
+                 target: int | None = None) -> None:
+        self.state = state
+        self.known = [0, 0]  # by player: the opponent's cards this player knows of
+        self.pile: Mask = 0 if state.upcard is None else BIT[state.upcard]
+        self.scores = scores
+        self.target = state.rules.target if target is None else target
+        for move in state.history:
+            self.record(move)
+
+    def record(self, move: Move) -> None:
+        """Follow one move just applied to the state."""
+        kind = move.action.kind
+        if kind is Kind.TAKE or kind is Kind.DRAW_PILE:
+            assert move.card is not None
+            self.pile &= ~BIT[move.card]
+            self.known[1 - move.player] |= BIT[move.card]
+        elif kind is Kind.DISCARD:
+            card = move.action.card
+            assert card is not None
+            self.pile |= BIT[card]
+            self.known[1 - move.player] &= ~BIT[card]
+
+    def observe(self, player: int) -> np.ndarray:
+        state = self.state
+        obs = np.empty(OBS_SIZE, dtype=np.float32)
+        top = state.pile[-1] if state.pile else None
+        obs[:PHASE] = _bits(
+            [state.hands[player], 0 if top is None else BIT[top], self.known[player], self.pile]
+        ).ravel()
+        obs[PHASE:] = 0.0
+        obs[PHASE + PHASES.index(state.phase)] = 1.0
+        obs[DEALER] = float(state.dealer == player)
+        obs[STOCK] = len(state.stock) / STOCK_AT_START
+        obs[KNOCK_LIMIT] = state.knock_limit / 10
+        obs[MULTIPLIER] = state.multiplier - 1
+        obs[OWN_SCORE] = score_feature(self.scores[player], self.target)
+        obs[OPPONENT_SCORE] = score_feature(self.scores[1 - player], self.target)
+        return obs
+
+    def mask(self, player: int) -> np.ndarray:
+        """Legal actions of ``player`` now (all zero unless it is their decision)."""
+        state = self.state
+        if state.is_over or state.to_play != player:
+            return np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return action_mask(state.legal_actions())

@@ -1,0 +1,131 @@
+"""A single-agent Gymnasium environment: the learner against one of our computer players.
+
+The opponent plays through its :class:`~ginrummy.core.views.PlayerView`, like any player; the
+learner gets the observation vector of :mod:`ginrummy.rl.encoding`, with the legal actions in
+``info["action_mask"]`` and from :meth:`GinRummyGymEnv.action_masks` (what sb3-contrib's
+MaskablePPO calls).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ginrummy.core.rules import Rules
+from ginrummy.players.registry import make_player
+from ginrummy.rl.aec_env import AGENTS, GinRummyEnv
+from ginrummy.rl.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, action_index, index_action
+
+ENV_ID = "ginrummy/GinRummy-v0"
+
+
+class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
+    """Gin Rummy for one learner. ``seat`` 0 or 1 fixes the learner's seat; None draws it.
+
+    An action outside the mask ends the episode with ``illegal_reward``; rewards, episodes and
+    rules options are those of the PettingZoo environment.
+    """
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        opponent: str = "random",
+        *,
+        seat: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        rules: str | Rules = "classic",
+        episode: str = "hand",
+        normalize_rewards: bool = False,
+        **options: Any,
+    ) -> None:
+        self.game = GinRummyEnv(render_mode=None, rules=rules, episode=episode,
+                                normalize_rewards=normalize_rewards, **options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of human, ansi or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.opponent_name = opponent
+        self.opponent = make_player(opponent)
+        self.fixed_seat = seat
+        self.illegal_reward = illegal_reward
+        self.observation_space = spaces.Box(0.0, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.seat = 0 if seat is None else seat
+        self._pending = 0.0  # learner's reward from opponent moves before its first decision
+
+    @property
+    def learner(self) -> str:
+        return AGENTS[self.seat]
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**63))
+        self.opponent = make_player(self.opponent_name, seed=game_seed)
+        self.game.reset(seed=game_seed)
+        self.seat = int(self.np_random.integers(2)) if self.fixed_seat is None else self.fixed_seat
+        reward = self._play_opponent()
+        while self.game.terminations[self.learner]:
+            # The hand ended before the learner's first decision (the opponent took the upcard
+            # and knocked at once); a fresh deal keeps every episode a decision for the learner.
+            self.game.reset()
+            reward = self._play_opponent()
+        self._pending = reward
+        return self._observation(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        mask = self.action_masks()
+        if not 0 <= int(action) < NUM_ACTIONS or not mask[int(action)]:
+            info = self._info() | {"illegal_action": True}
+            return self._observation(), self.illegal_reward, True, False, info
+        self.game.step(int(action))
+        reward = self.game.rewards[self.learner] + self._play_opponent() + self._pending
+        self._pending = 0.0
+        terminated = self.game.terminations[self.learner]
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), float(reward), terminated, False, self._info()
+
+    def _play_opponent(self) -> float:
+        """Let the opponent move until the learner decides or the episode ends; its rewards."""
+        game, reward = self.game, 0.0
+        while not game.terminations[self.learner] and game.agent_selection != self.learner:
+            assert game.match is not None
+            view = game.match.view(1 - self.seat)
+            game.step(action_index(self.opponent.choose(view)))
+            reward += game.rewards[self.learner]
+        return reward
+
+    def _observation(self) -> np.ndarray:
+        assert self.game.tracker is not None
+        return self.game.tracker.observe(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "seat": self.seat}
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions now, as booleans (all False once the episode is over)."""
+        assert self.game.tracker is not None
+        return self.game.tracker.mask(self.seat).astype(bool)
+
+    def decode(self, action: int) -> str:
+        """An action index in the game's notation, e.g. ``'knock 7C'``."""
+        return str(index_action(action))
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game.match is None:
+            return None
+        text = self.game.table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="ginrummy.rl.gym_env:GinRummyGymEnv")

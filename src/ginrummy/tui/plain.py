@@ -1,0 +1,189 @@
+"""The plain line mode: the game in words on stdout, actions in notation on stdin.
+
+Made for screen readers and scripts: no colours, no cursor movement, one question at a time.
+Anything not allowed gets a one-line answer and the question again; end of input saves and exits.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from ginrummy.core.actions import Action, Kind, parse_action
+from ginrummy.core.cards import pretty_card
+from ginrummy.core.errors import GinRummyError
+from ginrummy.core.state import Phase
+from ginrummy.core.views import PlayerView
+from ginrummy.i18n import Translator, translator
+from ginrummy.tui.coach import hint_text
+from ginrummy.tui.session import GameSession
+from ginrummy.tui.words import (
+    SORT_ORDERS,
+    arrange,
+    cards_text,
+    player_name,
+    prompt,
+    result_lines,
+    score_lines,
+    turn_sentences,
+)
+
+COMMANDS = ("help", "hint", "score", "seen", "sort", "quit")
+
+
+class PlainGame:
+    """One plain-mode session reading ``stdin`` and writing ``stdout``."""
+
+    def __init__(self, session: GameSession, *, stdin: TextIO, stdout: TextIO) -> None:
+        self.session = session
+        self.stdin = stdin
+        self.stdout = stdout
+        self.lang = session.settings.lang
+        self._: Translator = translator(self.lang)
+        self.order = "melds"
+        self.told = 0  # moves of the current hand already told
+        self.announced = 0  # the hand number last announced
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, question: str) -> str | None:
+        """A line of input, or None at the end of input."""
+        self.stdout.write(question + "\n> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        return None if not line else line.strip()
+
+    def run(self) -> int:
+        _ = self._
+        session = self.session
+        self.say(_("Gin Rummy against the computer ({opponent}), rules: {rules}.").format(
+            opponent=session.settings.opponent, rules=session.match.rules))
+        self.say(_("Type an action (draw stock, draw pile, discard KD, knock 7C, gin 7C, take, "
+                   "pass) or help, hint, score, quit."))
+        while True:
+            list(session.computer_moves())
+            view = session.view
+            self.tell_hand_start(view)
+            self.tell_new_moves(view)
+            if session.match.hand_over:
+                if not self.finish_hand(view):
+                    return self.saved()
+                if session.match.is_over:
+                    return 0
+                continue
+            if not self.turn(view):
+                return self.saved()
+
+    def tell_hand_start(self, view: PlayerView) -> None:
+        _ = self._
+        number = self.session.hand_number
+        if number == self.announced:
+            return
+        self.announced = number
+        self.told = 0
+        self.say()
+        self.say(_("Hand {n}. Dealer: {dealer}. Knock limit: {limit}.").format(
+            n=number, dealer=player_name(view.dealer, view, _), limit=view.knock_limit))
+
+    def tell_new_moves(self, view: PlayerView) -> None:
+        for sentence in turn_sentences(view.history[self.told:], view, self._):
+            self.say(sentence)
+        self.told = len(view.history)
+
+    def describe(self, view: PlayerView) -> None:
+        _ = self._
+        groups = arrange(view.hand_mask, self.order)
+        shown = "  ".join(f"[{cards_text(g.cards)}]" if g.is_meld else cards_text(g.cards)
+                          for g in groups)
+        self.say(_("Your hand: {cards}. Deadwood: {points}.").format(
+            cards=shown, points=view.arrangement().deadwood))
+        top = pretty_card(view.pile_top) if view.pile_top is not None else _("empty")
+        self.say(_("Discard pile: {top}. Stock: {n} cards.").format(top=top, n=view.stock_size))
+        took = view.opponent_took()
+        if took:
+            self.say(_("The computer has taken from the pile: {cards}.").format(
+                cards=cards_text(took)))
+        if self.session.settings.memory_aid:
+            self.tell_seen(view)
+
+    def tell_seen(self, view: PlayerView) -> None:
+        self.say(self._("Discards seen: {cards}.").format(
+            cards=cards_text(view.discards_seen()) or "-"))
+
+    def turn(self, view: PlayerView) -> bool:
+        """Ask for the person's action until one is legal; False at quit or end of input."""
+        _ = self._
+        self.describe(view)
+        while True:
+            legal = ", ".join(str(a) for a in view.legal_actions if a.kind is not Kind.DISCARD)
+            question = prompt(view, _)
+            if view.phase is Phase.DISCARD:
+                question += " " + _("(discard CARD)")
+            line = self.ask(f"{question} {legal}".rstrip())
+            if line is None:
+                return False
+            if not line:
+                continue
+            word, _sep, rest = line.lower().partition(" ")
+            if word in COMMANDS:
+                if word == "quit":
+                    return False
+                self.command(word, rest.strip(), view)
+                continue
+            try:
+                self.session.play(self.read_action(line, view))
+                return True
+            except GinRummyError as error:
+                self.say(_("Not allowed: {reason}").format(reason=error))
+
+    @staticmethod
+    def read_action(line: str, view: PlayerView) -> Action:
+        """Action notation; a bare card in the discard phase means discarding it."""
+        if view.phase is Phase.DISCARD and " " not in line.strip():
+            try:
+                return parse_action(f"discard {line}")
+            except GinRummyError:
+                pass
+        return parse_action(line)
+
+    def command(self, word: str, rest: str, view: PlayerView) -> None:
+        _ = self._
+        if word == "help":
+            self.say(_("Actions: take, pass, draw stock, draw pile, discard CARD, knock CARD, "
+                       "gin CARD, big gin. Cards: rank A 2-9 T J Q K then suit C D H S, like "
+                       "KD or 10h. A card alone discards it."))
+            self.say(_("Commands: hint, score, seen (memory aid), sort melds|rank|suit, help, "
+                       "quit (the match is saved; resume with --resume)."))
+        elif word == "hint":
+            self.say(hint_text(view, self.lang, _))
+        elif word == "score":
+            for line in score_lines(self.session.match, view, _):
+                self.say(line)
+        elif word == "seen":
+            self.tell_seen(view)
+        elif rest in SORT_ORDERS:
+            self.order = rest
+            self.describe(view)
+        else:
+            self.say(_("Sort by one of: {orders}.").format(orders=", ".join(SORT_ORDERS)))
+
+    def finish_hand(self, view: PlayerView) -> bool:
+        """Tell the result and the score; ask to go on. False at quit or end of input."""
+        _ = self._
+        for line in result_lines(view, _):
+            self.say(line)
+        for line in score_lines(self.session.match, view, _):
+            self.say(line)
+        if self.session.match.is_over:
+            return True
+        line = self.ask(_("Press Enter for the next hand (or type quit)."))
+        if line is None or line.lower() == "quit":
+            return False
+        self.session.next_hand()
+        return True
+
+    def saved(self) -> int:
+        self.say(self._("Match saved. Resume it with: ginrummy play --resume {id}").format(
+            id=self.session.match_id))
+        return 0

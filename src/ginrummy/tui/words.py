@@ -1,0 +1,168 @@
+"""The game in words, in the player's language: shared by the full-screen and the plain mode."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ginrummy.core.actions import Kind
+from ginrummy.core.cards import RANK_OF, SUIT_OF, Card, Mask, from_mask, pretty_card
+from ginrummy.core.match import Match
+from ginrummy.core.melds import best_arrangement, meld_cards
+from ginrummy.core.state import Move, Phase
+from ginrummy.core.views import PlayerView
+from ginrummy.i18n import Translator
+
+SORT_ORDERS = ("melds", "rank", "suit")
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    cards: tuple[Card, ...]
+    is_meld: bool
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(pretty_card(c) for c in cards)
+
+
+def arrange(mask: Mask, order: str) -> list[CardGroup]:
+    """The hand for display: melds first then deadwood, or one group sorted by rank or suit."""
+    cards = from_mask(mask)
+    if order == "rank":
+        return [CardGroup(tuple(sorted(cards, key=lambda c: (RANK_OF[c], SUIT_OF[c]))), False)]
+    if order == "suit":
+        return [CardGroup(tuple(cards), False)]
+    arrangement = best_arrangement(mask)
+    groups = [CardGroup(tuple(meld_cards(m)), True) for m in arrangement.melds]
+    dead = sorted(arrangement.deadwood_cards, key=lambda c: (RANK_OF[c], SUIT_OF[c]))
+    if dead:
+        groups.append(CardGroup(tuple(dead), False))
+    return groups
+
+
+def player_name(seat: int, view: PlayerView, _: Translator) -> str:
+    return _("You") if seat == view.player else _("Computer")
+
+
+def move_phrase(move: Move, _: Translator) -> str:
+    """What a move did, without its subject: 'drew from the stock', 'threw 9♠'."""
+    kind, card = move.action.kind, move.action.card
+    if kind is Kind.TAKE:
+        return _("took the upcard {card}").format(card=pretty_card(move.card or 0))
+    if kind is Kind.PASS:
+        return _("passed")
+    if kind is Kind.DRAW_STOCK:
+        if move.card is None:
+            return _("drew from the stock")
+        return _("drew {card} from the stock").format(card=pretty_card(move.card))
+    if kind is Kind.DRAW_PILE:
+        return _("took {card} from the discard pile").format(card=pretty_card(move.card or 0))
+    if kind is Kind.DISCARD:
+        return _("threw {card}").format(card=pretty_card(card or 0))
+    if kind is Kind.KNOCK:
+        return _("knocked")
+    if kind is Kind.GIN:
+        return _("went gin")
+    return _("declared big gin")
+
+
+def turn_sentences(moves: Sequence[Move], view: PlayerView, _: Translator) -> list[str]:
+    """One sentence per turn: 'Computer drew from the stock and threw 9♠.'"""
+    sentences: list[str] = []
+    current: int | None = None
+    phrases: list[str] = []
+    for move in [*moves, None]:
+        if move is None or move.player != current:
+            if phrases and current is not None:
+                joined = _(" and ").join(phrases)
+                sentences.append(f"{player_name(current, view, _)} {joined}.")
+            phrases = []
+            current = None if move is None else move.player
+        if move is not None:
+            phrases.append(move_phrase(move, _))
+    return sentences
+
+
+def prompt(view: PlayerView, _: Translator) -> str:
+    """What the person must decide now, in words."""
+    if view.phase is Phase.OVER:
+        return _("The hand is over.")
+    if not view.is_my_turn:
+        return _("Waiting for the computer...")
+    top = pretty_card(view.pile_top) if view.pile_top is not None else ""
+    if view.phase is Phase.UPCARD:
+        return _("Take the upcard {card}, or pass?").format(card=top)
+    if view.phase is Phase.LAST_CHANCE:
+        return _("Last chance: take {card} to knock, or pass.").format(card=top)
+    if view.phase is Phase.DRAW:
+        if len(view.legal_actions) == 1:
+            return _("Draw from the stock.")
+        return _("Draw from the stock, or take {card} from the discard pile.").format(card=top)
+    kinds = {a.kind for a in view.legal_actions}
+    if Kind.GIN in kinds or Kind.BIG_GIN in kinds:
+        return _("You can go gin! Choose a card to discard, or go gin.")
+    if Kind.KNOCK in kinds:
+        return _("Discard a card. You can knock.")
+    return _("Discard a card.")
+
+
+def result_lines(view: PlayerView, _: Translator) -> list[str]:
+    """The hand's end: who knocked, both hands as shown, the layoffs and the points."""
+    result = view.result
+    if result is None:
+        return []
+    if result.outcome == "dead":
+        return [_("Dead hand: the stock ran out. Nobody scores; the same dealer deals again.")]
+    assert result.knocker is not None and result.winner is not None
+    knocker = player_name(result.knocker, view, _)
+    winner = player_name(result.winner, view, _)
+    headline = {
+        "knock": _("{name} knocked."),
+        "undercut": _("{name} knocked and was undercut!"),
+        "gin": _("{name} went gin!"),
+        "big_gin": _("{name} declared big gin!"),
+    }[result.outcome].format(name=knocker)
+    lines = [headline]
+    settlement = result.settlement
+    if settlement is not None:
+        defender = player_name(1 - result.knocker, view, _)
+        for name, arrangement in ((knocker, settlement.knocker), (defender, settlement.defender)):
+            melds = "  ".join(cards_text(meld_cards(m)) for m in arrangement.melds) or "-"
+            lines.append(_("{name}: melds {melds}; deadwood {cards} ({points})").format(
+                name=name, melds=melds, cards=cards_text(arrangement.deadwood_cards) or "-",
+                points=arrangement.deadwood))
+        if settlement.layoffs:
+            laid = ", ".join(
+                _("{card} onto {meld}").format(card=pretty_card(lay.card),
+                                               meld=cards_text(meld_cards(lay.meld)))
+                for lay in settlement.layoffs)
+            lines.append(_("{name} laid off {cards}.").format(name=defender, cards=laid))
+        lines.append(_("Deadwood after layoffs: {knocker} {a}, {defender} {b}.").format(
+            knocker=knocker, a=settlement.knocker_deadwood, defender=defender,
+            b=settlement.defender_deadwood))
+    lines.append(_("{name} scores {points}.").format(name=winner, points=result.points))
+    return lines
+
+
+def score_lines(match: Match, view: PlayerView, _: Translator) -> list[str]:
+    """The score sheet: hand points toward the target per game column, then bonuses and totals."""
+    you, them = player_name(0, view, _), player_name(1, view, _)
+    lines = []
+    columns = match.column_totals()
+    for number, (column, totals) in enumerate(zip(match.columns, columns, strict=True), start=1):
+        title = _("Game {n}").format(n=number) if len(columns) > 1 else _("Score")
+        state = _("closed") if column.closed else _("open")
+        lines.append(_("{title} ({state}): {you} {a} - {them} {b}; hands won {c}-{d}").format(
+            title=title, state=state, you=you, them=them, a=column.scores[0],
+            b=column.scores[1], c=column.hands_won[0], d=column.hands_won[1]))
+        lines.append("  " + _("box bonus {a}-{b}, game bonus {c}-{d}, total {e}-{f}").format(
+            a=totals.box_bonus[0], b=totals.box_bonus[1], c=totals.game_bonus[0],
+            d=totals.game_bonus[1], e=totals.totals[0], f=totals.totals[1]))
+    first, second = match.totals()
+    lines.append(_("Match total: {you} {a} - {them} {b} (target {target})").format(
+        you=you, them=them, a=first, b=second, target=match.rules.target))
+    if match.is_over:
+        winner = _("You won the match!") if match.winner == 0 else _("The computer won the match.")
+        lines.append(winner)
+    return lines

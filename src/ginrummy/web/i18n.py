@@ -1,0 +1,33 @@
+"""The browser's catalogue: the game's shared catalogue plus the few web-only messages.
+
+Shared words (knock, deadwood, stock...) come from :mod:`ginrummy.i18n` so each is translated
+once; ``web/locales/<lang>/LC_MESSAGES/web.po`` holds only what the page alone says.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from ginrummy.i18n import available_languages, catalogue, normalise_language, parse_po
+
+WEB_LOCALES = Path(__file__).resolve().parent / "locales"
+
+
+def language_of(tag: str) -> str:
+    """A catalogue code for ``tag``, English when there is none."""
+    return normalise_language(tag) or "en"
+
+
+@cache
+def web_catalogue(language: str) -> dict[str, str]:
+    """``English text -> translation`` for ``language`` (empty for English)."""
+    messages = dict(catalogue(language))
+    web_po = WEB_LOCALES / language / "LC_MESSAGES" / "web.po"
+    if web_po.exists():
+        messages.update(parse_po(web_po.read_text(encoding="utf-8")))
+    return messages
+
+
+def languages() -> list[str]:
+    return available_languages()

@@ -1,0 +1,305 @@
+"""The ASGI application: the page, a small JSON API, and one WebSocket per browser tab.
+
+Protocol (JSON text frames; the client speaks first):
+
+- ``{"type": "join", "game": ID, "token": TOKEN}``: the token decides the seat (or watching);
+- ``{"type": "action", "action": "discard KD", "version": N}``: ``N`` is the version of the
+  last state the client saw, so stale and replayed messages are refused;
+- ``{"type": "next", "version": N}``: deal the next hand once one is over;
+- ``{"type": "hint"}`` and ``{"type": "ping"}``.
+
+The server answers ``state`` (the seat's view, see :mod:`ginrummy.web.messages`), ``hint``,
+``pong`` or ``error`` (one sentence; the game is unchanged).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ginrummy.core.errors import GinRummyError
+from ginrummy.core.record import read_record
+from ginrummy.core.rules import PRESETS, parse_option, rules_for
+from ginrummy.players import player_names
+from ginrummy.store import MatchStore
+from ginrummy.web.games import MAX_NAME, STORE_KIND, Game, GameHub, Seat
+from ginrummy.web.hints import hint
+from ginrummy.web.i18n import language_of, languages, web_catalogue
+from ginrummy.web.limits import AddressBuckets, AddressCounter, Limits, TokenBucket
+from ginrummy.web.messages import replay_frames, state_message
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 8192
+log = logging.getLogger("ginrummy.web")
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+@dataclass(eq=False)
+class Connection:
+    socket: WebSocket
+    address: str
+    bucket: TokenBucket
+    game: Game | None = None
+    seat: int | None = None
+    lang: str = "en"
+    strikes: int = 0
+    joined: bool = field(default=False)
+
+
+def client_address(connection: HTTPConnection) -> str:
+    return connection.client.host if connection.client else "unknown"
+
+
+def origin_allowed(connection: HTTPConnection, allowed: Sequence[str]) -> bool:
+    """Browsers send Origin: it must be this server (or listed); tools without one may connect."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    return urlsplit(origin).netloc.lower() == connection.headers.get("host", "").lower()
+
+
+def create_app(store: MatchStore, *, limits: Limits | None = None,
+               allowed_origins: Sequence[str] = ()) -> Starlette:
+    """The web game over ``store``; games in it that are not finished resume at once."""
+    limits = limits or Limits()
+    hub = GameHub(store)
+    sockets = AddressCounter(limits.connections_per_address)
+    creations = AddressBuckets(limits.games_per_minute)
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers=SECURITY_HEADERS)
+
+    async def meta(request: Request) -> Response:
+        presets = {name: rules.options() for name, rules in PRESETS.items() if rules.players == 2}
+        return JSONResponse({"presets": presets, "computers": player_names(),
+                             "languages": languages()})
+
+    async def i18n(request: Request) -> Response:
+        return JSONResponse(web_catalogue(language_of(request.path_params["lang"])))
+
+    async def create_game(request: Request) -> Response:
+        if not creations.allow(client_address(request)):
+            return _error("too many new games from your address; wait a minute", 429)
+        body = await _json_body(request)
+        rules_name = body.get("rules", "classic")
+        options = body.get("options", {})
+        opponent = body.get("opponent", "friend")
+        if not isinstance(rules_name, str) or not isinstance(options, dict) \
+                or not isinstance(opponent, str):
+            raise GinRummyError("rules must be a preset name and options a set of values")
+        rules = rules_for(rules_name, **{str(k): parse_option(str(k), str(v))
+                                         for k, v in options.items()})
+        name = _name(body.get("name"), "Player 1")
+        if opponent == "friend":
+            other = Seat(_name(body.get("friend"), "Player 2"))
+        elif opponent in player_names():
+            other = Seat(opponent.capitalize(), computer=opponent)
+        else:
+            raise GinRummyError(f"unknown opponent {opponent!r}")
+        game, tokens = hub.create(rules, (Seat(name), other))
+        reply = {"game": game.id, "seat": tokens["0"], "watch": tokens["watch"]}
+        if other.computer is None:
+            reply["invite"] = tokens["1"]
+        return JSONResponse(reply)
+
+    async def history(request: Request) -> Response:
+        """Summaries of the games whose links the browser holds (its own list, no one else's)."""
+        entries = (await _json_body(request)).get("entries", [])
+        if not isinstance(entries, list) or len(entries) > 100:
+            raise GinRummyError("entries must be a list of at most 100 games")
+        summaries = []
+        for entry in entries:
+            try:
+                game, seat = hub.find(entry.get("game"), entry.get("token"))
+            except (GinRummyError, AttributeError):
+                continue
+            sheet = state_message(game, seat, (False, False))["sheet"]
+            summaries.append({"game": game.id, "seat": seat, "names": list(game.match.names),
+                              "rules": str(game.match.rules), "hands": len(game.match.hands),
+                              "over": sheet["over"], "winner": sheet["winner"],
+                              "totals": sheet["totals"]})
+            hub.release(game)
+        return JSONResponse({"games": summaries})
+
+    async def replay(request: Request) -> Response:
+        body = await _json_body(request)
+        game, _ = hub.find(body.get("game"), body.get("token"))
+        if not game.match.is_over:
+            raise GinRummyError("a match can be replayed once it is over")
+        match = read_record(game.saved_record)
+        hub.release(game)
+        return JSONResponse({"names": list(match.names), "rules": str(match.rules),
+                             "frames": replay_frames(match),
+                             "sheet": state_message(game, None, (False, False))["sheet"]})
+
+    async def socket(websocket: WebSocket) -> None:
+        address = client_address(websocket)
+        if not origin_allowed(websocket, allowed_origins):
+            await websocket.close(code=1008)  # before accept: the handshake gets a 403
+            return
+        if not sockets.acquire(address):
+            await websocket.close(code=1013)
+            return
+        connection = Connection(websocket, address,
+                                TokenBucket(limits.messages_per_second, limits.message_burst))
+        try:
+            await websocket.accept()
+            await _serve(connection)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sockets.release(address)
+            game = connection.game
+            if game is not None:
+                game.listeners.discard(connection)
+                await _broadcast(game)
+                hub.release(game)
+
+    async def _serve(connection: Connection) -> None:
+        while True:
+            message = await connection.socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            reply = await _handle(connection, message)
+            if reply is not None:
+                await connection.socket.send_json(reply)
+            if connection.strikes >= limits.strikes_before_close:
+                await connection.socket.close(code=1008)
+                return
+
+    async def _handle(connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+        if not connection.bucket.allow():
+            connection.strikes += 1
+            return _refusal("too many messages: slow down")
+        text = message.get("text")
+        if text is None or len(text) > limits.max_message_bytes:
+            connection.strikes += 1
+            return _refusal("message refused: send JSON text of at most "
+                            f"{limits.max_message_bytes} bytes")
+        try:
+            request = json.loads(text)
+        except ValueError:
+            request = None
+        if not isinstance(request, dict) or not isinstance(request.get("type"), str):
+            connection.strikes += 1
+            return _refusal("malformed message: expected a JSON object with a type")
+        try:
+            return await _dispatch(connection, request)
+        except GinRummyError as error:
+            return _refusal(str(error))
+        except Exception:
+            log.exception("while handling %s", request.get("type"))
+            return _refusal("the server failed to do that; the game is unchanged")
+
+    async def _dispatch(connection: Connection, request: dict[str, Any]) -> dict[str, Any] | None:
+        kind = request["type"]
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind == "join":
+            if connection.game is not None:
+                raise GinRummyError("this connection has already joined a game")
+            game, seat = hub.find(request.get("game"), request.get("token"))
+            connection.game, connection.seat = game, seat
+            lang = request.get("lang")
+            connection.lang = language_of(lang) if isinstance(lang, str) else "en"
+            game.listeners.add(connection)
+            await _broadcast(game)
+            return None
+        game = connection.game
+        if game is None:
+            raise GinRummyError("join a game first")
+        changes: dict[str, Callable[[], Callable[[], None]]] = {
+            "action": lambda: game.play(connection.seat, request.get("action"),
+                                        request.get("version")),
+            "next": lambda: game.deal(connection.seat, request.get("version")),
+        }
+        if kind in changes:
+            hub.commit(game, changes[kind]())
+            await _broadcast(game)
+            return None
+        if kind == "hint":
+            if connection.seat is None:
+                raise GinRummyError("a watcher gets no hints")
+            view = game.match.view(connection.seat)
+            return {"type": "hint", **hint(view, connection.lang)}
+        raise GinRummyError(f"unknown message type {kind[:20]!r}")
+
+    async def _broadcast(game: Game) -> None:
+        online = (any(c.seat == 0 for c in game.listeners),
+                  any(c.seat == 1 for c in game.listeners))
+        for listener in list(game.listeners):
+            try:
+                await listener.socket.send_json(state_message(game, listener.seat, online))
+            except Exception:
+                game.listeners.discard(listener)  # a closed tab; it will rejoin
+
+    app = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/g/{game_id}", page),
+            Route("/api/meta", meta),
+            Route("/api/i18n/{lang}", i18n),
+            Route("/api/games", create_game, methods=["POST"]),
+            Route("/api/history", history, methods=["POST"]),
+            Route("/api/replay", replay, methods=["POST"]),
+            WebSocketRoute("/ws", socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        exception_handlers={GinRummyError: _bad_request},
+        on_shutdown=[store.close],
+    )
+    app.state.hub = hub
+    return app
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise GinRummyError("request too large")
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        raise GinRummyError("the request body must be JSON") from None
+    if not isinstance(data, dict):
+        raise GinRummyError("the request body must be a JSON object")
+    return data
+
+
+def _name(value: Any, default: str) -> str:
+    name = " ".join(str(value or "").split())[:MAX_NAME]
+    return name or default
+
+
+def _refusal(message: str) -> dict[str, Any]:
+    return {"type": "error", "message": message}
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _bad_request(request: Request, error: Exception) -> Response:
+    return _error(str(error), 400)
+
+
+__all__ = ["STORE_KIND", "create_app"]
