@@ -151,6 +151,19 @@ def min_deadwood(mask: Mask) -> int:
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return rd[a] + rd[b] + rd[c] + rd[d]
+    if not triples & (triples - 1):  # one rank can form a set: the common case, inline
+        keep = ~triples
+        a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
+        best = min(rd[a] + rd[b] + rd[c] + rd[d], rd[a2] + rd[b2] + rd[c2] + rd[d2])
+        if a != a2 and b != b2 and c != c2 and d != d2:  # four of a kind: or keep one back
+            best = min(
+                best,
+                rd[a] + rd[b2] + rd[c2] + rd[d2],
+                rd[a2] + rd[b] + rd[c2] + rd[d2],
+                rd[a2] + rd[b2] + rd[c] + rd[d2],
+                rd[a2] + rd[b2] + rd[c2] + rd[d],
+            )
+        return best
     return min(
         rd[rest & LANE] + rd[rest >> 13 & LANE] + rd[rest >> 26 & LANE] + rd[rest >> 39]
         for rest in _without_sets(mask, triples)
@@ -173,31 +186,45 @@ def best_discard(mask: Mask) -> tuple[Card, int]:
     >>> format_card(card), deadwood
     ('KD', 25)
     """
-    rd, drop = RUN_DEADWOOD, LANE_DROP
     a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
-        da, db, dc, dd = drop[a], drop[b], drop[c], drop[d]
-        change = min(da, db, dc, dd)
-        if change == da:
-            card = LANE_DROP_RANK[a]
-        elif change == db:
-            card = 13 + LANE_DROP_RANK[b]
-        elif change == dc:
-            card = 26 + LANE_DROP_RANK[c]
-        else:
-            card = 39 + LANE_DROP_RANK[d]
-        return card, rd[a] + rd[b] + rd[c] + rd[d] + change
-    best, best_card = 1000, -1
-    for rest in _without_sets(mask, triples):
-        lanes = (rest & LANE, rest >> 13 & LANE, rest >> 26 & LANE, rest >> 39)
-        base = rd[lanes[0]] + rd[lanes[1]] + rd[lanes[2]] + rd[lanes[3]]
-        for suit, lane in enumerate(lanes):
-            # an empty lane has no card to throw (LANE_DROP is 1000 there)
-            if base + drop[lane] < best:
-                best = base + drop[lane]
-                best_card = suit * 13 + LANE_DROP_RANK[lane]
-    return best_card, best
+        return _best_lane_discard(a, b, c, d)
+    if not triples & (triples - 1):  # one rank can form a set: the common case
+        keep = ~triples
+        a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
+        options = [(a2, b2, c2, d2)]
+        if a != a2 and b != b2 and c != c2 and d != d2:  # four of a kind: or keep one back
+            options += [(a, b2, c2, d2), (a2, b, c2, d2), (a2, b2, c, d2), (a2, b2, c2, d)]
+    else:
+        options = [
+            (rest & LANE, rest >> 13 & LANE, rest >> 26 & LANE, rest >> 39)
+            for rest in _without_sets(mask, triples)
+        ]
+    # a choice that leaves every lane empty has nothing to throw (LANE_DROP is 1000 there)
+    best = _best_lane_discard(a, b, c, d)
+    for lanes in options:
+        found = _best_lane_discard(*lanes)
+        if found[1] < best[1]:
+            best = found
+    return best
+
+
+def _best_lane_discard(a: int, b: int, c: int, d: int) -> tuple[Card, int]:
+    """The best throw from four lanes solved by runs alone (a card, the deadwood after)."""
+    drop = LANE_DROP
+    da, db, dc, dd = drop[a], drop[b], drop[c], drop[d]
+    change = min(da, db, dc, dd)
+    if change == da:
+        card = LANE_DROP_RANK[a]
+    elif change == db:
+        card = 13 + LANE_DROP_RANK[b]
+    elif change == dc:
+        card = 26 + LANE_DROP_RANK[c]
+    else:
+        card = 39 + LANE_DROP_RANK[d]
+    rd = RUN_DEADWOOD
+    return card, rd[a] + rd[b] + rd[c] + rd[d] + change
 
 
 def best_discards(mask: Mask, *, exclude: Mask = 0) -> tuple[list[Card], int]:

@@ -24,8 +24,8 @@ from ginrummy.core.actions import parse_action
 from ginrummy.core.cards import format_cards, parse_cards
 from ginrummy.core.errors import GinRummyError, RecordError
 from ginrummy.core.match import Match
-from ginrummy.core.state import Move
 from ginrummy.core.rules import parse_rules
+from ginrummy.core.state import Move
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _HAND = re.compile(r"^Hand (\d+), dealer P([01])$")

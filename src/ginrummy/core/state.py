@@ -34,7 +34,16 @@ from ginrummy.core.actions import (
     Action,
     Kind,
 )
-from ginrummy.core.cards import BIT, NUM_CARDS, SUIT_OF, VALUE_OF, Card, Mask, format_card, from_mask
+from ginrummy.core.cards import (
+    BIT,
+    NUM_CARDS,
+    SUIT_OF,
+    VALUE_OF,
+    Card,
+    Mask,
+    format_card,
+    from_mask,
+)
 from ginrummy.core.errors import CardError, IllegalActionError
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.rules import Rules

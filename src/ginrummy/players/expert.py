@@ -106,6 +106,7 @@ class _Decision:
         self.valuer = HandValuer(self.model.stock_odds(), potential_weight=weight)
         self.player = player
         self._samples: OpponentSamples | None = None
+        self._feeds: dict[Card, float] = {}
 
     @property
     def samples(self) -> OpponentSamples:
@@ -166,8 +167,15 @@ class _Decision:
             total += chance * best
         return total
 
+    def feeds(self, card: Card) -> float:
+        """Expected deadwood that throwing ``card`` saves the opponent."""
+        found = self._feeds.get(card)
+        if found is None:
+            found = self._feeds[card] = self.samples.gain_from(card)
+        return found
+
     def _discard_value(self, kept: Mask, thrown: Card) -> float:
-        return self.valuer.value(kept) + self.tuning.feed_weight * self.samples.gain_from(thrown)
+        return self.valuer.value(kept) + self.tuning.feed_weight * self.feeds(thrown)
 
     # -- discarding and ending the hand --------------------------------------------------------
 
@@ -185,8 +193,8 @@ class _Decision:
             assert card is not None
             kept = hand ^ BIT[card]
             deadwood, outlook = self.valuer.measure(kept)
-            feeds = self.samples.gain_from(card)
-            score = -(self.valuer.value(kept) + self.tuning.feed_weight * feeds)
+            feeds = self.feeds(card)
+            score = -self._discard_value(kept, card)
             best_discard = max(best_discard, score)
             assessed.append(Assessment(
                 action, score, deadwood=deadwood, outlook=outlook, feeds=feeds,

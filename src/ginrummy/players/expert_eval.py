@@ -75,13 +75,17 @@ class OpponentSamples:
         return cls(tuple(hands), tuple(min_deadwood(h) for h in hands))
 
     def gain_from(self, card: Card) -> float:
-        """Expected deadwood the opponent saves if it can take ``card`` (0 where it would not)."""
+        """Expected deadwood the opponent saves if it can take ``card`` (0 where it would not).
+
+        Taking and then throwing the same card is not allowed, but it would save nothing, so the
+        best discard after taking is found without excluding it.
+        """
         if not self.hands:
             return 0.0
         total = 0
         bit = BIT[card]
         for hand, deadwood in zip(self.hands, self.deadwood, strict=True):
-            after = _best_after_taking(hand, bit)
+            after = min_deadwood_after_discard(hand | bit)
             if after < deadwood:
                 total += deadwood - after
         return total / len(self.hands)
@@ -113,17 +117,6 @@ def _drop_worst(hand: Mask, *, keep: Mask) -> Mask:
         if deadwood < best:
             best, best_hand = deadwood, rest
     return best_hand
-
-
-def _best_after_taking(hand: Mask, bit: Mask) -> int:
-    """Least deadwood after taking a pile card and throwing another (the taken one stays)."""
-    grown = hand | bit
-    best = 1000
-    for card in from_mask(hand):
-        deadwood = min_deadwood(grown ^ BIT[card])
-        if deadwood < best:
-            best = deadwood
-    return best
 
 
 def knock_value(

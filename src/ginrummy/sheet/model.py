@@ -136,6 +136,9 @@ class Sheet:
         cleaned = tuple(name.strip() for name in names)
         if len(cleaned) != 2 or not all(cleaned):
             raise SheetError("a sheet needs two player names, like 'Ann,Bob'")
+        for name in cleaned:
+            if any(mark in name for mark in ',"[]'):
+                raise SheetError(f"a player name cannot hold , \" [ or ]: {name!r}")
         if cleaned[0].lower() == cleaned[1].lower():
             raise SheetError(f"the two players need different names, not {cleaned[0]!r} twice")
         if first_dealer not in (0, 1):
@@ -149,6 +152,7 @@ class Sheet:
         self.entries: list[Entry] = []
         self.results: list[HandScore] = []
         self.dealers: list[int] = []  # who dealt each entered hand
+        self.running: list[tuple[tuple[int, ...], ...]] = []  # column scores after each hand
         self.board = Scoreboard(self.rules)
         self.dealer = self.first_dealer
 
@@ -172,6 +176,7 @@ class Sheet:
         self.dealers.append(self.dealer)
         if score.winner is not None:
             self.board.record_win(score.winner, score.points)
+        self.running.append(tuple(tuple(column.scores) for column in self.board.columns))
         self.dealer = next_dealer(self.rules, self.dealer, score.winner)
         return score
 

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Static
 
 from ginrummy.core.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
@@ -23,23 +22,17 @@ def rank_text(card: Card) -> str:
 class CardFace(Static):
     """One face-up card: rank and suit symbol, so the suit never rests on colour alone."""
 
-    class Clicked(Message):
-        def __init__(self, card: Card) -> None:
-            super().__init__()
-            self.card = card
-
-    def __init__(self, card: Card, *, index: int | None = None, classes: str = "") -> None:
+    def __init__(
+        self, card: Card, *, index: int | None = None, classes: str = "", id: str | None = None
+    ) -> None:
         suit = SUIT_SYMBOLS[SUIT_OF[card]]
         rank = rank_text(card)
         super().__init__(f"{rank:<3}\n {suit} ", classes=f"card {SUIT_CLASSES[SUIT_OF[card]]} "
-                         + classes)
+                         + classes, id=id)
         self.card = card
         if index is not None:
             # the number key that picks this card (1-9, then 0 for the tenth, - for the eleventh)
             self.border_subtitle = "1234567890-"[index] if index < 11 else ""
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.card))
 
 
 class CardBack(Static):
@@ -59,20 +52,18 @@ class PlaceHolder(Static):
 class HandRow(Horizontal):
     """The person's hand in groups (melds first, then deadwood), with the picked card raised."""
 
-    def __init__(self, groups: Sequence[CardGroup], *, selected: Card | None,
-                 taken: Card | None, meld_label: str, deadwood_label: str) -> None:
+    def __init__(self, groups: Sequence[tuple[str, CardGroup]], *, selected: Card | None,
+                 taken: Card | None) -> None:
         super().__init__(id="hand")
         self.groups = list(groups)
         self.selected = selected
         self.taken = taken
-        self.meld_label = meld_label
-        self.deadwood_label = deadwood_label
 
     def compose(self) -> ComposeResult:
         index = 0
-        for group in self.groups:
+        for title, group in self.groups:
             box = Vertical(classes="group meld" if group.is_meld else "group loose")
-            box.border_title = self.meld_label if group.is_meld else self.deadwood_label
+            box.border_title = title
             with box:
                 with Horizontal(classes="cards"):
                     for card in group.cards:

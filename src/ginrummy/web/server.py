@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,8 +34,8 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.core.record import read_record
 from ginrummy.core.rules import PRESETS, parse_option, rules_for
 from ginrummy.players import player_names
-from ginrummy.store import MatchStore
-from ginrummy.web.games import MAX_NAME, STORE_KIND, Game, GameHub, Seat
+from ginrummy.store import open_store
+from ginrummy.web.games import MAX_NAME, Game, GameHub, Seat
 from ginrummy.web.hints import hint
 from ginrummy.web.i18n import language_of, languages, web_catalogue
 from ginrummy.web.limits import AddressBuckets, AddressCounter, Limits, TokenBucket
@@ -78,11 +79,15 @@ def origin_allowed(connection: HTTPConnection, allowed: Sequence[str]) -> bool:
     return urlsplit(origin).netloc.lower() == connection.headers.get("host", "").lower()
 
 
-def create_app(store: MatchStore, *, limits: Limits | None = None,
+def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                allowed_origins: Sequence[str] = ()) -> Starlette:
-    """The web game over ``store``; games in it that are not finished resume at once."""
+    """The web game over the store at ``store_url`` (see :func:`ginrummy.store.open_store`).
+
+    The store opens when the server starts (in the server's thread, as SQLite wants), and every
+    game in it that is not finished resumes at once.
+    """
     limits = limits or Limits()
-    hub = GameHub(store)
+    hub: GameHub
     sockets = AddressCounter(limits.connections_per_address)
     creations = AddressBuckets(limits.games_per_minute)
 
@@ -253,6 +258,16 @@ def create_app(store: MatchStore, *, limits: Limits | None = None,
             except Exception:
                 game.listeners.discard(listener)  # a closed tab; it will rejoin
 
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        nonlocal hub
+        store = open_store(store_url)
+        try:
+            hub = app.state.hub = GameHub(store)
+            yield
+        finally:
+            store.close()
+
     app = Starlette(
         routes=[
             Route("/", page),
@@ -266,9 +281,8 @@ def create_app(store: MatchStore, *, limits: Limits | None = None,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={GinRummyError: _bad_request},
-        on_shutdown=[store.close],
+        lifespan=lifespan,
     )
-    app.state.hub = hub
     return app
 
 
@@ -301,5 +315,3 @@ def _error(message: str, status: int) -> Response:
 async def _bad_request(request: Request, error: Exception) -> Response:
     return _error(str(error), 400)
 
-
-__all__ = ["STORE_KIND", "create_app"]

@@ -1,0 +1,214 @@
+"""``ginrummy sheet``: keep score of a game played with real cards.
+
+Every change is saved at once (SQLite in the data directory); a refused entry changes nothing.
+The entry loop (``resume``) reads one hand per line, so it can be scripted by piping lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ginrummy.core.errors import GinRummyError
+from ginrummy.core.rules import OPTION_NAMES, PRESETS, Rules, parse_option, rules_for
+from ginrummy.sheet.model import Sheet
+from ginrummy.sheet.notation import format_entry, parse_entry, read_sheet, write_sheet
+from ginrummy.sheet.report import render_sheet, sheet_csv
+from ginrummy.sheet.storage import SheetStore
+
+HELP = "a score sheet for games played with real cards (new, add, show, list, resume, ...)"
+_SKIPPED_OPTIONS = {"players"}  # the sheet keeps two-player games
+_LOOP_HELP = """Enter each hand on one line, for example:
+  Ann knocks 8, Bob 25        (the other player's deadwood after layoffs)
+  Bob gin, Ann 23
+  Ann big gin, Bob 12
+  Ann knocks with 7S 7H 7D 9C TC JC 3H 4H 5H 8D, Bob 2S 3S 4S QD QH QC 8C KH 5D TS
+  dead
+  add ', upcard 7S' under Oklahoma rules.
+Other commands: an empty line (asks step by step), show, undo, help, quit."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="sheet_command", metavar="COMMAND")
+    new = sub.add_parser("new", help="start a sheet")
+    new.add_argument("--players", required=True, help='the two names, like "Ann,Bob"')
+    new.add_argument("--rules", default="classic", help=f"preset: {', '.join(PRESETS)}")
+    new.add_argument("--dealer", help="who deals the first hand (default: the first player)")
+    for name in sorted(OPTION_NAMES - _SKIPPED_OPTIONS):
+        flag = "--" + name.replace("_", "-")
+        if isinstance(getattr(PRESETS["classic"], name), bool):
+            new.add_argument(flag, dest=f"option_{name}", nargs="?", const="yes", metavar="yes|no")
+        else:
+            new.add_argument(flag, dest=f"option_{name}", metavar="VALUE")
+    add = sub.add_parser("add", help="enter a hand (asks step by step when no entry is given)")
+    add.add_argument("id", type=int)
+    add.add_argument("entry", nargs="*", help="e.g. Ann knocks 8, Bob 25")
+    for name, help_text in (("show", "the running score and, at the end, the result"),
+                            ("resume", "enter hands one per line until the game ends"),
+                            ("undo", "remove the last hand entered")):
+        command = sub.add_parser(name, help=help_text)
+        command.add_argument("id", type=int)
+    sub.add_parser("list", help="the saved sheets")
+    export = sub.add_parser("export", help="the sheet as CSV or as a record that re-imports")
+    export.add_argument("id", type=int)
+    export.add_argument("--format", choices=("csv", "record"), default="record")
+    export.add_argument("--output", type=Path, help="write to this file instead of stdout")
+    imported = sub.add_parser("import", help="save a sheet record (from export) as a new sheet")
+    imported.add_argument("file", type=Path)
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    options: dict[str, Any] = {}
+    for name in OPTION_NAMES - _SKIPPED_OPTIONS:
+        value = getattr(args, f"option_{name}")
+        if value is not None:
+            options[name] = parse_option(name, value)
+    return rules_for(args.rules, **options)
+
+
+def run(args: argparse.Namespace) -> int:
+    store = SheetStore()
+    command = args.sheet_command
+    if command is None or command == "list":
+        return _list(store)
+    if command == "new":
+        names = args.players.split(",")
+        sheet = Sheet(_rules(args), names)
+        if args.dealer:
+            sheet = Sheet(sheet.rules, names, first_dealer=sheet.seat_of(args.dealer))
+        sheet_id = store.create(sheet)
+        print(f"sheet {sheet_id} started: {sheet.names[0]} vs {sheet.names[1]}, rules "
+              f"{sheet.rules}; {sheet.names[sheet.dealer]} deals first")
+        print(f"enter hands with: ginrummy sheet add {sheet_id} 'Ann knocks 8, Bob 25' "
+              f"(or ginrummy sheet resume {sheet_id})")
+        return 0
+    if command == "import":
+        try:
+            text = args.file.read_text(encoding="utf-8")
+        except OSError as error:
+            raise GinRummyError(f"cannot read {args.file}: {error.strerror}") from None
+        sheet_id = store.create(read_sheet(text))
+        print(f"imported as sheet {sheet_id}")
+        return 0
+    sheet = store.load(args.id)
+    title = f"Sheet {args.id}: "
+    if command == "show":
+        sys.stdout.write(render_sheet(sheet, title=title))
+    elif command == "add":
+        text = " ".join(args.entry) if args.entry else _guided_entry(sheet)
+        if text is None:
+            return 1
+        _add(sheet, text)
+        store.save(args.id, sheet)
+        sys.stdout.write(_after_entry(sheet))
+    elif command == "undo":
+        removed = sheet.undo()
+        store.save(args.id, sheet)
+        print(f"removed hand {len(sheet.entries) + 1}: {format_entry(removed, sheet.names)}")
+    elif command == "resume":
+        return _loop(store, args.id, sheet, title)
+    elif command == "export":
+        text = sheet_csv(sheet) if args.format == "csv" else write_sheet(sheet)
+        if args.output:
+            args.output.write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    return 0
+
+
+def _list(store: SheetStore) -> int:
+    stored = store.all()
+    if not stored:
+        print("no sheets yet; start one with: ginrummy sheet new --players 'Ann,Bob'")
+    for item in stored:
+        sheet = item.sheet
+        scores = " - ".join(str(s) for s in sheet.scores)
+        state = (f"over, {sheet.names[sheet.winner]} won" if sheet.winner is not None
+                 else f"hand {len(sheet.entries) + 1}")
+        print(f"{item.id:>4}  {item.updated}  {sheet.names[0]} vs {sheet.names[1]}  "
+              f"{sheet.rules}  {scores}  ({state})")
+    return 0
+
+
+def _add(sheet: Sheet, text: str) -> None:
+    sheet.add(parse_entry(text, sheet.names))
+
+
+def _after_entry(sheet: Sheet) -> str:
+    score = sheet.results[-1]
+    if sheet.is_over:
+        return render_sheet(sheet)
+    said = ("dead hand: nobody scores" if score.winner is None
+            else f"{score.outcome.replace('_', ' ')}: {sheet.names[score.winner]} scores "
+            f"{score.points}")
+    scores = ", ".join(f"{n} {s}" for n, s in zip(sheet.names, sheet.scores, strict=True))
+    return f"{said}. Score: {scores}. {sheet.names[sheet.dealer]} deals next.\n"
+
+
+def _ask(prompt: str) -> str | None:
+    """One line from stdin after ``prompt``; None at the end of input."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    return None if not line else line.strip()
+
+
+def _guided_entry(sheet: Sheet) -> str | None:
+    """Ask for a hand step by step and return it in the one-line notation."""
+    names = sheet.names
+    who = _ask(f"Who knocked or went gin ({names[0]}, {names[1]}, or dead)? ")
+    if who is None:
+        return None
+    if who.lower() in ("dead", "dead hand"):
+        text = "dead"
+    else:
+        ender = sheet.seat_of(who)
+        how = _ask("knock, gin or big gin? ")
+        if how is None:
+            return None
+        how = "knocks" if how.lower().startswith("k") else how
+        own = "" if "gin" in how.lower() else _ask(f"{names[ender]}'s deadwood (or ten cards)? ")
+        other = _ask(f"{names[1 - ender]}'s deadwood after layoffs (or ten cards)? ")
+        if own is None or other is None:
+            return None
+        own_text = f" with {own}" if own and not own.lstrip("+-").isdigit() else f" {own}"
+        text = f"{names[ender]} {how}{own_text.rstrip()}, {names[1 - ender]} {other}"
+    if sheet.rules.oklahoma:
+        upcard = _ask("the first upcard? ")
+        if upcard is None:
+            return None
+        text += f", upcard {upcard}"
+    return text
+
+
+def _loop(store: SheetStore, sheet_id: int, sheet: Sheet, title: str) -> int:
+    sys.stdout.write(render_sheet(sheet, title=title))
+    print(_LOOP_HELP)
+    while not sheet.is_over:
+        line = _ask(f"hand {len(sheet.entries) + 1}, {sheet.names[sheet.dealer]} deals> ")
+        if line is None or line.lower() in ("quit", "exit", "q"):
+            return 0
+        try:
+            if line.lower() == "help":
+                print(_LOOP_HELP)
+                continue
+            if line.lower() == "show":
+                sys.stdout.write(render_sheet(sheet, title=title))
+                continue
+            if line.lower() == "undo":
+                sheet.undo()
+                store.save(sheet_id, sheet)
+                print(f"undone. {len(sheet.entries)} hands remain.")
+                continue
+            text = line or _guided_entry(sheet)
+            if text is None:
+                return 0
+            _add(sheet, text)
+        except GinRummyError as error:
+            print(f"not entered: {error}")
+            continue
+        store.save(sheet_id, sheet)
+        sys.stdout.write(_after_entry(sheet))
+    return 0

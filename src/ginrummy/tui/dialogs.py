@@ -1,0 +1,150 @@
+"""Pop-up screens: confirm, help, text pages, and the settlement at the end of a hand."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ginrummy.core.cards import BIT, Mask, from_mask
+from ginrummy.core.melds import best_arrangement, mask_value, meld_cards
+from ginrummy.i18n import Translator, translator
+from ginrummy.tui.session import GameSession
+from ginrummy.tui.widgets import HandRow
+from ginrummy.tui.words import CardGroup, player_name, result_lines, score_lines
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or Enter says yes, n or Escape says no."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes"),
+                Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str, _: Translator) -> None:
+        super().__init__()
+        self.question = question
+        self._ = _
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="question")
+            with Horizontal(classes="buttons"):
+                yield Button(self._("Yes (y)"), id="yes", variant="primary")
+                yield Button(self._("No (n)"), id="no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class TextScreen(ModalScreen[None]):
+    """A page of text (score sheet, statistics, a replay); any of Escape, Enter, q closes it."""
+
+    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+
+    def __init__(self, title: str, text: str, _: Translator) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self._ = _
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(self.title_text, classes="title")
+            with VerticalScroll(classes="page"):
+                yield Static(self.text)
+            yield Button(self._("Close (Esc)"), id="close")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(TextScreen):
+    def __init__(self, _: Translator) -> None:
+        super().__init__(_("How to play"), _(HELP_TEXT), _)
+
+
+HELP_TEXT = """Make melds: sets of 3-4 cards of a rank, runs of 3+ cards in a suit. Aces are low.
+Each turn: draw one card (stock or discard pile), then discard one.
+Knock when your deadwood (cards outside melds) is at most the knock limit; gin is no deadwood.
+
+Keys
+  ← → or 1-9, 0, -   pick a card           Enter   discard the picked card
+  d   draw from the stock                   p       take the discard (or the upcard)
+  x   pass (first turn, last chance)        k       knock (asks first)
+  g   gin (asks first)                      b       big gin
+  h   hint from the coach                   s       sort: melds, rank, suit
+  m   memory aid (discards seen)            c       score sheet
+  ?   this help                             q       quit (the match is saved)
+Mouse: click a card to pick it, click it again to discard; click the stock or the pile to draw."""
+
+
+class SettlementScreen(ModalScreen[bool]):
+    """The hand's end: both hands as laid down, the layoffs, the points and the score sheet.
+
+    Dismissed with True to go on (the next hand, or a new match once it is over), False to quit.
+    """
+
+    BINDINGS = [Binding("enter,space", "answer(True)", "Continue"),
+                Binding("q,escape", "answer(False)", "Quit")]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self._ = translator(session.settings.lang)
+
+    def compose(self) -> ComposeResult:
+        _ = self._
+        view = self.session.view
+        result = view.result
+        assert result is not None
+        with VerticalScroll(classes="dialog wide settlement"):
+            for seat in (1, 0):
+                yield Static(player_name(seat, view, _), classes="title")
+                yield HandRow(self.laid_down(seat), selected=None, taken=None)
+            yield Static("\n".join(result_lines(view, _)), classes="result")
+            yield Static("\n".join(score_lines(self.session.match, view, _)), classes="score")
+            with Horizontal(classes="buttons"):
+                if self.session.match.is_over:
+                    yield Button(_("New match (Enter)"), id="again", variant="primary")
+                    yield Button(_("Quit (q)"), id="quit")
+                else:
+                    yield Button(_("Next hand (Enter)"), id="again", variant="primary")
+                    yield Button(_("Quit (q)"), id="quit")
+
+    def laid_down(self, seat: int) -> list[tuple[str, CardGroup]]:
+        """A hand as shown at the end: melds, the cards laid off, the deadwood left."""
+        _ = self._
+        result = self.session.view.result
+        assert result is not None
+        settlement = result.settlement
+        if settlement is None:  # a dead hand: each hand in its best arrangement
+            arrangement = best_arrangement(result.hands[seat])
+        else:
+            knocker = seat == result.knocker
+            arrangement = settlement.knocker if knocker else settlement.defender
+        groups = [(_("Meld"), CardGroup(tuple(meld_cards(m)), True)) for m in arrangement.melds]
+        laid: Mask = 0
+        if settlement is not None and seat != result.knocker:
+            for lay in settlement.layoffs:
+                laid |= BIT[lay.card]
+        if laid:
+            groups.append((_("Laid off"), CardGroup(tuple(from_mask(laid)), True)))
+        dead = arrangement.deadwood_mask & ~laid
+        if dead:
+            groups.append((_("Deadwood {points}").format(points=mask_value(dead)),
+                           CardGroup(tuple(from_mask(dead)), False)))
+        return groups
+
+    def action_answer(self, again: bool) -> None:
+        self.dismiss(again)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "again")

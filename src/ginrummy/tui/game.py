@@ -1,0 +1,334 @@
+"""The table: the computer's side, the stock and the pile, the log, your hand and your choices."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
+from ginrummy.core.cards import BIT, Card, pretty_card
+from ginrummy.core.errors import GinRummyError
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.state import Phase
+from ginrummy.core.views import PlayerView
+from ginrummy.i18n import translator
+from ginrummy.tui.coach import hint_text
+from ginrummy.tui.dialogs import ConfirmScreen, HelpScreen, SettlementScreen, TextScreen
+from ginrummy.tui.session import GameSession
+from ginrummy.tui.widgets import CardBack, CardFace, HandRow, PlaceHolder
+from ginrummy.tui.words import (
+    SORT_ORDERS,
+    CardGroup,
+    arrange,
+    cards_text,
+    player_name,
+    prompt,
+    score_lines,
+    turn_sentences,
+)
+
+LOG_LINES = 6
+PICK_KEYS = "1234567890"
+
+
+class GameScreen(Screen[None]):
+    """One match, hand after hand, until it is over or the person quits (it is always saved)."""
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Card", show=False),
+        Binding("right", "move(1)", "Card", show=False),
+        *[Binding(key, f"pick({i})", show=False) for i, key in enumerate(PICK_KEYS)],
+        Binding("minus", "pick(10)", show=False),
+        Binding("enter", "discard", "Discard"),
+        Binding("d", "draw_stock", "Draw stock"),
+        Binding("p", "take_pile", "Take pile"),
+        Binding("t", "take_pile", "Take", show=False),
+        Binding("x", "pass", "Pass"),
+        Binding("k", "knock", "Knock"),
+        Binding("g", "gin", "Gin"),
+        Binding("b", "big_gin", "Big gin", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "sort", "Sort"),
+        Binding("m", "memory", "Memory", show=False),
+        Binding("c", "scores", "Scores"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self._ = translator(session.settings.lang)
+        self.order = SORT_ORDERS[0]
+        self.selected: Card | None = None
+        self.log_lines: list[str] = []
+        self.told = 0
+        self.announced = 0
+        self.message = ""
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        _ = self._
+        session = self.session
+        view = session.view
+        match = session.match
+        first, second = match.scores
+        yield Static(_("Hand {n}  ·  You {a} - Computer {b}  ·  target {target}  ·  {rules}  ·  "
+                       "knock limit {limit}").format(
+            n=session.hand_number, a=first, b=second, target=match.rules.target,
+            rules=match.rules.name, limit=view.knock_limit), id="status")
+        with Horizontal(id="opponent"):
+            yield Static(f"{_('Computer')} ({session.settings.opponent})", classes="who")
+            yield Static("▒▒ " * view.opponent_hand_size, id="opponent-cards")
+            took = view.opponent_took()
+            yield Static(_("took from the pile: {cards}").format(cards=cards_text(took))
+                         if took else "", id="opponent-took")
+        with Horizontal(id="table"):
+            with Vertical(classes="pilebox"):
+                yield CardBack(f"{view.stock_size:>2}", id="stock")
+                yield Static(_("Stock"), classes="label")
+            with Vertical(classes="pilebox"):
+                if view.pile_top is None:
+                    yield PlaceHolder(_("empty"), id="pile")
+                else:
+                    yield CardFace(view.pile_top, id="pile")
+                yield Static(_("Discard pile"), classes="label")
+            yield Static("\n".join(self.log_lines[-LOG_LINES:]), id="log")
+        if session.settings.memory_aid:
+            yield Static(_("Discards seen: {cards}.").format(
+                cards=cards_text(view.discards_seen()) or "-"), id="seen")
+        yield Static(self.message or prompt(view, _), id="prompt")
+        yield HandRow(self.hand_groups(view), selected=self.selected, taken=view.taken)
+        deadwood = view.arrangement().deadwood
+        order = {"melds": _("melds first"), "rank": _("by rank"), "suit": _("by suit")}
+        yield Static(_("Deadwood: {points}  ·  sorted: {order}").format(
+            points=deadwood, order=order[self.order]), id="deadwood")
+        with Horizontal(id="actions"):
+            for label, action_name in self.action_buttons(view):
+                yield Button(label, id=f"do-{action_name}", compact=True)
+        yield Footer()
+
+    def hand_groups(self, view: PlayerView) -> list[tuple[str, CardGroup]]:
+        _ = self._
+        groups = arrange(view.hand_mask, self.order)
+        titled = []
+        for group in groups:
+            if group.is_meld:
+                title = _("Meld")
+            elif self.order == "melds":
+                title = _("Deadwood")
+            else:
+                title = ""
+            titled.append((title, group))
+        return titled
+
+    def action_buttons(self, view: PlayerView) -> list[tuple[str, str]]:
+        """Buttons for the legal choices only: knock and gin appear when they are allowed."""
+        _ = self._
+        kinds = {a.kind for a in view.legal_actions}
+        buttons = []
+        if Kind.TAKE in kinds:
+            buttons.append((_("Take {card} (p)").format(card=pretty_card(view.pile_top or 0)),
+                            "take_pile"))
+        if Kind.DRAW_STOCK in kinds:
+            buttons.append((_("Draw from the stock (d)"), "draw_stock"))
+        if Kind.DRAW_PILE in kinds:
+            buttons.append((_("Take {card} (p)").format(card=pretty_card(view.pile_top or 0)),
+                            "take_pile"))
+        if Kind.PASS in kinds:
+            buttons.append((_("Pass (x)"), "pass"))
+        if Kind.DISCARD in kinds:
+            buttons.append((_("Discard (Enter)"), "discard"))
+        if Kind.KNOCK in kinds:
+            buttons.append((_("Knock (k)"), "knock"))
+        if Kind.GIN in kinds:
+            buttons.append((_("Gin (g)"), "gin"))
+        if Kind.BIG_GIN in kinds:
+            buttons.append((_("Big gin (b)"), "big_gin"))
+        return buttons
+
+    def redraw(self) -> None:
+        self.refresh(recompose=True)
+
+    # -- flow ---------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the computer play, tell what happened, and show the hand's end when it comes."""
+        session = self.session
+        list(session.computer_moves())
+        view = session.view
+        _ = self._
+        if session.hand_number != self.announced:
+            self.announced = session.hand_number
+            self.told = 0
+            self.log_lines.append(_("Hand {n}. Dealer: {dealer}.").format(
+                n=session.hand_number, dealer=player_name(view.dealer, view, _)))
+        self.log_lines.extend(turn_sentences(view.history[self.told:], view, _))
+        self.told = len(view.history)
+        if self.selected is not None and not view.hand_mask & BIT[self.selected]:
+            self.selected = None
+        self.redraw()
+        if session.match.hand_over:
+            self.app.push_screen(SettlementScreen(session), self.after_settlement)
+
+    def after_settlement(self, again: bool | None) -> None:
+        if self.session.match.is_over:
+            if again:
+                self.app.pop_screen()  # back to the setup screen for a new match
+            else:
+                self.app.exit()
+            return
+        self.session.next_hand()
+        self.selected = None
+        self.advance()
+
+    def act(self, action: Action) -> None:
+        try:
+            self.session.play(action)
+        except GinRummyError as error:
+            self.message = self._("Not allowed: {reason}").format(reason=error)
+            self.redraw()
+            return
+        self.message = ""
+        self.advance()
+
+    # -- cards --------------------------------------------------------------------------------
+
+    def display_order(self) -> list[Card]:
+        return [c for _t, g in self.hand_groups(self.session.view) for c in g.cards]
+
+    def action_move(self, step: int) -> None:
+        cards = self.display_order()
+        if self.selected not in cards:
+            self.selected = cards[0] if step > 0 else cards[-1]
+        else:
+            self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
+        self.redraw()
+
+    def action_pick(self, index: int) -> None:
+        cards = self.display_order()
+        if index < len(cards):
+            self.selected = cards[index]
+            self.redraw()
+
+    def on_click(self, event: events.Click) -> None:
+        widget = event.widget
+        if not isinstance(widget, CardFace | CardBack | PlaceHolder):
+            return
+        if widget.id == "stock":
+            self.action_draw_stock()
+        elif widget.id == "pile":
+            self.action_take_pile()
+        elif isinstance(widget, CardFace):
+            if widget.card == self.selected:
+                self.action_discard()  # a second click on the picked card throws it
+            else:
+                self.selected = widget.card
+                self.redraw()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        name = (event.button.id or "").removeprefix("do-")
+        getattr(self, f"action_{name}")()
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def action_draw_stock(self) -> None:
+        self.act(DRAW_STOCK)
+
+    def action_take_pile(self) -> None:
+        view = self.session.view
+        self.act(TAKE if view.phase is Phase.UPCARD else DRAW_PILE)
+
+    def action_pass(self) -> None:
+        self.act(PASS)
+
+    def action_discard(self) -> None:
+        if self.selected is None:
+            self.message = self._("Pick a card first: arrows or number keys, or click it.")
+            self.redraw()
+            return
+        self.act(Action.discard(self.selected))
+
+    def ending_card(self, kind: Kind) -> Card | None:
+        """The picked card if knocking (or gin) with it is legal, else the best legal one."""
+        view = self.session.view
+        cards = [a.card for a in view.legal_actions if a.kind is kind and a.card is not None]
+        if self.selected in cards:
+            return self.selected
+        if not cards:
+            return None
+        return min(cards, key=lambda c: min_deadwood(view.hand_mask ^ BIT[c]))
+
+    def action_knock(self) -> None:
+        self.end_hand(Kind.KNOCK)
+
+    def action_gin(self) -> None:
+        if self.ending_card(Kind.GIN) is None and BIG_GIN in self.session.view.legal_actions:
+            self.action_big_gin()
+            return
+        self.end_hand(Kind.GIN)
+
+    def end_hand(self, kind: Kind) -> None:
+        _ = self._
+        card = self.ending_card(kind)
+        if card is None:
+            view = self.session.view
+            self.message = (_("You cannot knock now: your deadwood must be {limit} or less after "
+                              "your discard.") if kind is Kind.KNOCK else
+                            _("You cannot go gin now: all ten cards must be in melds after your "
+                              "discard.")).format(limit=view.knock_limit)
+            self.redraw()
+            return
+        action = Action(kind, card)
+        deadwood = min_deadwood(self.session.view.hand_mask ^ BIT[card])
+        question = (_("Knock with {points} deadwood, throwing {card} face down?")
+                    if kind is Kind.KNOCK else _("Go gin, throwing {card} face down?")).format(
+            points=deadwood, card=pretty_card(card))
+        self.app.push_screen(ConfirmScreen(question, self._),
+                             lambda yes: self.act(action) if yes else None)
+
+    def action_big_gin(self) -> None:
+        if BIG_GIN not in self.session.view.legal_actions:
+            self.message = self._("Big gin needs all eleven cards in melds (and the big gin "
+                                  "option).")
+            self.redraw()
+            return
+        self.app.push_screen(ConfirmScreen(self._("Declare big gin?"), self._),
+                             lambda yes: self.act(BIG_GIN) if yes else None)
+
+    def action_hint(self) -> None:
+        view = self.session.view
+        self.message = hint_text(view, self.session.settings.lang, self._)
+        self.redraw()
+
+    def action_sort(self) -> None:
+        self.order = SORT_ORDERS[(SORT_ORDERS.index(self.order) + 1) % len(SORT_ORDERS)]
+        self.redraw()
+
+    def action_memory(self) -> None:
+        settings = self.session.settings
+        self.session.settings = replace(settings, memory_aid=not settings.memory_aid)
+        self.session.save()
+        self.redraw()
+
+    def action_scores(self) -> None:
+        lines = score_lines(self.session.match, self.session.view, self._)
+        self.app.push_screen(TextScreen(self._("Score sheet"), "\n".join(lines), self._))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self._))
+
+    def action_quit_game(self) -> None:
+        self.session.save()
+        self.app.exit(message=self._("Match saved. Resume it with: ginrummy play --resume {id}")
+                      .format(id=self.session.match_id))
