@@ -15,7 +15,8 @@ import argparse
 import math
 import multiprocessing
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 from ginrummy.core.match import Match
 from ginrummy.core.rules import rules_for
@@ -29,8 +30,7 @@ class Outcome:
     won: bool
     hands: int
     points: int  # the expert's hand points minus the opponent's, over the match
-    gins: int
-    undercut: int  # hands the expert won by undercut
+    endings: Counter[str] = field(default_factory=Counter)  # "expert gin", "other undercut", ...
 
 
 def play_one(job: tuple[int, int, str, str, dict[str, float]]) -> Outcome:
@@ -39,17 +39,17 @@ def play_one(job: tuple[int, int, str, str, dict[str, float]]) -> Outcome:
     other = make_player(opponent, seed=seed + 1)
     seats = (expert, other) if expert_seat == 0 else (other, expert)
     match = play_match(Match.new(rules_for(preset), seed=seed), seats)
-    net = gins = undercuts = 0
+    net = 0
+    endings: Counter[str] = Counter()
     for record in match.hands:
         result = record.result
         if result is None or result.winner is None:
+            endings["dead"] += 1
             continue
-        sign = 1 if result.winner == expert_seat else -1
-        net += sign * result.points
-        if result.winner == expert_seat:
-            gins += result.outcome in ("gin", "big_gin")
-            undercuts += result.outcome == "undercut"
-    return Outcome(match.winner == expert_seat, len(match.hands), net, gins, undercuts)
+        expert_won = result.winner == expert_seat
+        net += result.points if expert_won else -result.points
+        endings[f"{'expert' if expert_won else 'other'} {result.outcome}"] += 1
+    return Outcome(match.winner == expert_seat, len(match.hands), net, endings)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -91,9 +91,10 @@ def main() -> None:
     lo, hi = wilson(wins, n)
     print(f"expert vs {args.opponent} ({args.preset}, mirrored, tuning {tuning or 'default'})")
     print(f"games {n}: expert won {wins} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
-    print(f"hands {hands}: net points per hand {sum(o.points for o in outcomes) / hands:+.2f}, "
-          f"expert gins {sum(o.gins for o in outcomes)}, "
-          f"expert undercuts {sum(o.undercut for o in outcomes)}")
+    endings = sum((o.endings for o in outcomes), Counter())
+    print(f"hands {hands}: expert's net points per hand {sum(o.points for o in outcomes) / hands:+.2f}")
+    print("hand endings (winner, outcome): "
+          + ", ".join(f"{name} {count}" for name, count in sorted(endings.items())))
     print(f"wall time {time.perf_counter() - start:.0f} s on {args.jobs} processes")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ginrummy.cli import main
-from ginrummy.core import Match, rules_for, write_record
+from ginrummy.core import Kind, Match, rules_for, write_record
 
 EXAMPLE_A_KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
 EXAMPLE_A_DEFENDER = "2S 3S 4S QD QH QC 8C KH 5D TS"
@@ -58,7 +58,7 @@ def test_cli_melds_text_output_shows_melds_and_deadwood(capsys, monkeypatch):
     status, out, _ = run_cli(capsys, monkeypatch, "melds", "AS 2S 3S 4S KH KD KC 9C 8D 2H")
     assert status == 0
     assert "AS 2S 3S 4S" in out and "KC KD KH" in out
-    assert "deadwood  19" in out and "2H 8D 9C" in out
+    assert "deadwood  19" in out and "9C 8D 2H" in out
 
 
 def test_cli_melds_stdin_one_json_line_per_hand_and_errors_continue(capsys, monkeypatch):
@@ -165,7 +165,9 @@ def _finished_match_record() -> str:
     while not match.is_over:
         if match.hand_over:
             match.next_hand()
-        match.apply(match.state.legal_actions()[-1])  # knock or gin as soon as allowed
+        actions = match.state.legal_actions()
+        ending = [a for a in actions if a.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN)]
+        match.apply(ending[0] if ending else actions[0])  # draws from the stock: the hand ends
     return write_record(match)
 
 

@@ -15,8 +15,8 @@ from typing import TextIO
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import Rules, rules_for
-from ginrummy.players.arena import DEFAULT_MOVE_TIMEOUT, run_pairs
-from ginrummy.players.registry import make_player, player_names
+from ginrummy.players.arena import DEFAULT_MOVE_TIMEOUT, check_player, run_pairs
+from ginrummy.players.registry import player_names
 from ginrummy.players.report import format_report, plot_summary, summarize
 
 HELP = "play mirrored matches between two players and report win rate, points, gins and timings"
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if args.move_timeout <= 0:
         raise GinRummyError(f"--move-timeout must be positive, not {args.move_timeout:g}")
     for name in (args.player_a, args.player_b):
-        _check_player(name)
+        check_player(name)
     if args.plot:
         _check_plot_path(args.plot)
     pairs = args.matches // 2
@@ -81,18 +81,6 @@ def _checked_rules(name: str) -> Rules:
         raise GinRummyError(f"the {rules.name} rules are for {rules.players} players; "
                             "the tournament plays two-player matches")
     return rules
-
-
-def _check_player(name: str) -> None:
-    """Fail before any match is played: an unknown name or a missing extra is a usage error."""
-    if name.startswith("cmd:"):
-        if not name[4:].strip():
-            raise GinRummyError("cmd: needs a command line, e.g. cmd:'python3 mybot.py'")
-        return  # external bots are started per match; one that fails forfeits that match
-    player = make_player(name, seed=0)
-    close = getattr(player, "close", None)
-    if callable(close):
-        close()
 
 
 def _check_plot_path(path: str) -> None:

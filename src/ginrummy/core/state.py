@@ -240,8 +240,8 @@ class HandState:
                     actions.append(GINS[card])
                 elif deadwood <= self.knock_limit:
                     actions.append(KNOCKS[card])
-        if self.rules.big_gin and min_deadwood(hand) == 0:
-            actions.append(BIG_GIN)
+        if self.rules.big_gin and min_deadwood(self.hands[self.to_play]) == 0:
+            actions.append(BIG_GIN)  # all eleven cards, the one just taken included (§6.4)
         return actions
 
     def _last_chance_possible(self) -> bool:

@@ -105,7 +105,7 @@ def parse_po(text: str) -> dict[str, str]:
 
 @cache
 def catalogue(language: str) -> dict[str, str]:
-    """The messages of ``language`` (empty for English, whose msgids are the text)."""
+    """The messages of ``language`` (empty when there is no catalogue)."""
     path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
     if not path.exists():
         return {}

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Match
 from ginrummy.core.rules import Rules
 from ginrummy.players.base import Player
@@ -208,6 +209,19 @@ def _game_result(
     )
 
 
+def check_player(name: str) -> None:
+    """Fail before any match: an unknown name or a missing extra is the caller's error.
+
+    Making each named player once here also loads its libraries in this process, before any
+    worker starts (RLCard unpacks data files on first import, and racing workers trip on that).
+    """
+    if name.startswith("cmd:"):
+        if not name[4:].strip():
+            raise GinRummyError("cmd: needs a command line, e.g. cmd:'python3 mybot.py'")
+        return  # external bots start per match; one that fails to start forfeits that match
+    _close(make_player(name, seed=0))
+
+
 def _play_indexed(job: tuple[str, str, Rules, int, int, float]) -> PairResult:
     name_a, name_b, rules, base_seed, index, move_timeout = job
     return play_pair(name_a, name_b, rules, pair_seed(base_seed, index), index=index,
@@ -230,6 +244,8 @@ def run_pairs(
     Every pair's seed derives from (``seed``, its index) alone, so the outcomes are the same for
     any ``jobs``. ``on_result`` hears how many pairs are done after each one.
     """
+    for name in (name_a, name_b):
+        check_player(name)
     work = [(name_a, name_b, rules, seed, index, move_timeout) for index in range(pairs)]
     results: list[PairResult] = []
     for result in _results(work, jobs):

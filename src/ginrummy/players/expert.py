@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ginrummy.core.actions import Action, Kind
-from ginrummy.core.cards import BIT, Card, Mask, pretty_card
+from ginrummy.core.cards import BIT, VALUE_OF, Card, Mask
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
@@ -30,6 +30,7 @@ from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
 # deadwood (the others almost never win and cost time).
 DISCARDS_PER_DRAW = 3
 WIN_SCORE = 1000.0  # gin, big gin: better than anything else
+SAFE, RISKY = 0.15, 0.4  # chance that a discard melds with the opponent's hand (or undercut risk)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,26 @@ class Assessment:
     danger: float | None = None  # chance the discard melds with the opponent's hand
     knock_points: float | None = None  # expected hand points of knocking now
     undercut_risk: float | None = None
-    notes: tuple[str, ...] = field(default=())  # short reason keys for the coach
+    notes: tuple[str, ...] = field(default=())  # reason keys for the coach, see NOTES
+
+
+# What each reason key in :attr:`Assessment.notes` means (the coach words them per language).
+NOTES = {
+    "highest_loose": "the discard is the dearest card outside the melds",
+    "loose": "the discard is outside the melds",
+    "breaks_meld": "the discard breaks up a meld (for a better outlook)",
+    "safe": "the opponent is unlikely to meld the discard",
+    "risky": "the opponent may well meld the discard",
+    "joins_meld": "the face-up card forms a meld with the hand",
+    "lowers_deadwood": "the face-up card lowers the deadwood without forming a meld",
+    "stock": "a stock draw is expected to do better than the face-up card",
+    "knock": "knocking now is expected to pay",
+    "undercut_risk": "the knock risks an undercut",
+    "gin": "every card melds",
+    "big_gin": "all eleven cards meld",
+    "last_chance": "taking the last discard allows a knock",
+    "let_die": "let the hand end dead",
+}
 
 
 class ExpertPlayer(BasePlayer):
@@ -152,7 +172,7 @@ class _Decision:
             if value < best:
                 best, best_deadwood = value, min_deadwood(grown ^ BIT[card])
         melds = min_deadwood(grown ^ BIT[top]) > min_deadwood_after_discard(grown)
-        return best, best_deadwood, ("joins a meld",) if melds else ("lowers deadwood",)
+        return best, best_deadwood, ("joins_meld",) if melds else ("lowers_deadwood",)
 
     def _stock_value(self, hand: Mask) -> float:
         """Expected best value after drawing from the stock and discarding."""
@@ -185,6 +205,7 @@ class _Decision:
         assessed: list[Assessment] = []
         best_discard = float("-inf")
         ends: list[Action] = []
+        loose = view.arrangement().deadwood_cards
         for action in view.legal_actions:
             if action.kind is not Kind.DISCARD:
                 ends.append(action)
@@ -194,11 +215,12 @@ class _Decision:
             kept = hand ^ BIT[card]
             deadwood, outlook = self.valuer.measure(kept)
             feeds = self.feeds(card)
+            danger = self.model.danger(card)
             score = -self._discard_value(kept, card)
             best_discard = max(best_discard, score)
             assessed.append(Assessment(
                 action, score, deadwood=deadwood, outlook=outlook, feeds=feeds,
-                danger=self.model.danger(card), notes=_discard_notes(card, kept, deadwood, feeds),
+                danger=danger, notes=_discard_notes(card, loose, danger),
             ))
         if best_discard == float("-inf"):
             best_discard = 0.0  # last chance: only knocking is allowed
@@ -209,25 +231,27 @@ class _Decision:
         view = self.view
         hand = view.hand_mask
         if action.kind is Kind.BIG_GIN:
-            return Assessment(action, WIN_SCORE + 1, deadwood=0, notes=("big gin",))
+            return Assessment(action, WIN_SCORE + 1, deadwood=0, notes=("big_gin",))
         card = action.card
         assert card is not None
         shown = hand ^ BIT[card]
         deadwood = min_deadwood(shown)
         if action.kind is Kind.GIN:
             return Assessment(action, WIN_SCORE, deadwood=0, notes=("gin",))
-        points, undercut = knock_value(
-            shown, self.samples, view.rules, knock_limit=view.knock_limit,
-            multiplier=view.multiplier,
-        )
-        threshold = self._knock_threshold(deadwood)
+        points, undercut = self._knock_value(shown)
+        threshold = self._knock_threshold()
         return Assessment(
             action, best_discard + points - threshold, deadwood=deadwood,
             knock_points=points, undercut_risk=undercut,
-            notes=("knock", f"deadwood {deadwood}"),
+            notes=("knock", "undercut_risk") if undercut > RISKY else ("knock",),
         )
 
-    def _knock_threshold(self, deadwood: int) -> float:
+    def _knock_value(self, shown: Mask) -> tuple[float, float]:
+        view = self.view
+        return knock_value(shown, self.samples, view.rules, knock_limit=view.knock_limit,
+                           multiplier=view.multiplier, needs=_needs(view))
+
+    def _knock_threshold(self) -> float:
         """Expected points a knock must bring to beat playing on."""
         if self.view.stock_size <= self.tuning.late_stock:
             return 0.0
@@ -237,7 +261,7 @@ class _Decision:
         """§7.2: take the last discard only if the knock it allows is expected to pay."""
         view = self.view
         top = self.knowledge.pile_top
-        assessed = [Assessment(action, 0.0, notes=("let the hand die",))
+        assessed = [Assessment(action, 0.0, notes=("let_die",))
                     for action in view.legal_actions if action.kind is Kind.PASS]
         if top is None:
             return assessed
@@ -246,12 +270,11 @@ class _Decision:
         for card in _cards(view.hand_mask):
             shown = grown ^ BIT[card]
             if min_deadwood(shown) <= view.knock_limit:
-                points, _ = knock_value(shown, self.samples, view.rules,
-                                        knock_limit=view.knock_limit, multiplier=view.multiplier)
+                points, _ = self._knock_value(shown)
                 best = max(best, points)
         if view.rules.big_gin and min_deadwood(grown) == 0:
             best = WIN_SCORE
-        assessed.extend(Assessment(action, best, knock_points=best, notes=("last chance",))
+        assessed.extend(Assessment(action, best, knock_points=best, notes=("last_chance",))
                         for action in view.legal_actions if action.kind is Kind.DRAW_PILE)
         return assessed
 
@@ -265,8 +288,25 @@ def _cards(mask: Mask) -> list[Card]:
     return cards
 
 
-def _discard_notes(card: Card, kept: Mask, deadwood: int, feeds: float) -> tuple[str, ...]:
-    notes = [f"keeps deadwood {deadwood}"]
-    if feeds < 0.5:
-        notes.append(f"{pretty_card(card)} is safe")
+def _discard_notes(card: Card, loose: list[Card], danger: float) -> tuple[str, ...]:
+    if card not in loose:
+        notes = ["breaks_meld"]
+    elif VALUE_OF[card] == max(VALUE_OF[c] for c in loose):
+        notes = ["highest_loose"]
+    else:
+        notes = ["loose"]
+    if danger < SAFE:
+        notes.append("safe")
+    elif danger > RISKY:
+        notes.append("risky")
     return tuple(notes)
+
+
+def _needs(view: PlayerView) -> tuple[int, int] | None:
+    """Points this player, then the opponent, still needs to reach the target (Hollywood: none,
+    since three games run at once)."""
+    info = view.match
+    if info is None or view.rules.hollywood or len(info.scores) != 2:
+        return None
+    return (max(1, info.target - info.scores[view.player]),
+            max(1, info.target - info.scores[view.opponent]))

@@ -35,13 +35,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     new = sub.add_parser("new", help="start a sheet")
     new.add_argument("--players", required=True, help='the two names, like "Ann,Bob"')
     new.add_argument("--rules", default="classic", help=f"preset: {', '.join(PRESETS)}")
-    new.add_argument("--dealer", help="who deals the first hand (default: the first player)")
+    new.add_argument("--first-dealer", help="who deals the first hand (default: the first player)")
     for name in sorted(OPTION_NAMES - _SKIPPED_OPTIONS):
         flag = "--" + name.replace("_", "-")
-        if isinstance(getattr(PRESETS["classic"], name), bool):
-            new.add_argument(flag, dest=f"option_{name}", nargs="?", const="yes", metavar="yes|no")
+        default = getattr(PRESETS["classic"], name)
+        house_rule = f"house rule overriding the preset (classic: {default})"
+        if isinstance(default, bool):
+            new.add_argument(flag, dest=f"option_{name}", nargs="?", const="yes",
+                             metavar="yes|no", help=house_rule)
         else:
-            new.add_argument(flag, dest=f"option_{name}", metavar="VALUE")
+            new.add_argument(flag, dest=f"option_{name}", metavar="VALUE", help=house_rule)
     add = sub.add_parser("add", help="enter a hand (asks step by step when no entry is given)")
     add.add_argument("id", type=int)
     add.add_argument("entry", nargs="*", help="e.g. Ann knocks 8, Bob 25")
@@ -76,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if command == "new":
         names = args.players.split(",")
         sheet = Sheet(_rules(args), names)
-        if args.dealer:
-            sheet = Sheet(sheet.rules, names, first_dealer=sheet.seat_of(args.dealer))
+        if args.first_dealer:
+            sheet = Sheet(sheet.rules, names, first_dealer=sheet.seat_of(args.first_dealer))
         sheet_id = store.create(sheet)
         print(f"sheet {sheet_id} started: {sheet.names[0]} vs {sheet.names[1]}, rules "
               f"{sheet.rules}; {sheet.names[sheet.dealer]} deals first")
@@ -188,7 +191,10 @@ def _loop(store: SheetStore, sheet_id: int, sheet: Sheet, title: str) -> int:
     print(_LOOP_HELP)
     while not sheet.is_over:
         line = _ask(f"hand {len(sheet.entries) + 1}, {sheet.names[sheet.dealer]} deals> ")
-        if line is None or line.lower() in ("quit", "exit", "q"):
+        if line is None:
+            print()  # end the prompt's line
+            return 0
+        if line.lower() in ("quit", "exit", "q"):
             return 0
         try:
             if line.lower() == "help":

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ginrummy.core.cards import Card, format_card, to_mask
-from ginrummy.core.errors import GinRummyError, IllegalActionError
+from ginrummy.core.cards import Card, to_mask
+from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Scoreboard, next_dealer
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import gin_points, knock_points, settle
@@ -108,15 +108,12 @@ def _check_knock(deadwood: int, limit: int, rules: Rules) -> None:
 
 def _score_cards(entry: Entry, rules: Rules, limit: int, multiplier: int) -> HandScore:
     assert entry.ender is not None
-    for cards in (entry.ender_cards, entry.other_cards):
-        if len(set(cards)) != len(cards):
-            raise SheetError(f"a card is entered twice in {' '.join(map(format_card, cards))}")
     try:
         settled = settle(
             to_mask(entry.ender_cards), to_mask(entry.other_cards), rules,
             knock_limit=limit, multiplier=multiplier,
         )
-    except IllegalActionError as error:
+    except GinRummyError as error:  # cards in both hands, a wrong count, above the limit
         raise SheetError(str(error)) from None
     if entry.kind in ("gin", "big_gin") and settled.outcome not in ("gin", "big_gin"):
         raise SheetError(f"these cards are not gin: the knocker's deadwood is "

@@ -77,7 +77,6 @@ def open_store(url: str | None = None) -> MatchStore:
     """The store at ``url`` (see the module docstring); the user's SQLite file by default."""
     if url is None:
         from ginrummy.paths import data_dir
-
         from ginrummy.store.sqlite import SqliteStore
 
         return SqliteStore(data_dir() / SQLITE_FILE)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ginrummy.core.cards import BIT, Mask, from_mask
+from ginrummy.core.cards import BIT, Card, Mask, from_mask
 from ginrummy.core.melds import best_arrangement, mask_value, meld_cards
 from ginrummy.i18n import Translator, translator
 from ginrummy.tui.session import GameSession
-from ginrummy.tui.widgets import HandRow
-from ginrummy.tui.words import CardGroup, player_name, result_lines, score_lines
+from ginrummy.tui.widgets import chips
+from ginrummy.tui.words import player_name, result_lines, score_lines
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -103,23 +104,22 @@ class SettlementScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         _ = self._
         view = self.session.view
-        result = view.result
-        assert result is not None
+        lines = result_lines(view, _, with_hands=False)
         with VerticalScroll(classes="dialog wide settlement"):
+            yield Static(lines[0], classes="title")
             for seat in (1, 0):
-                yield Static(player_name(seat, view, _), classes="title")
-                yield HandRow(self.laid_down(seat), selected=None, taken=None)
-            yield Static("\n".join(result_lines(view, _)), classes="result")
+                row = chips(self.laid_down(seat), four_color=self.session.settings.four_color)
+                yield Static(Text(f"{player_name(seat, view, _):<14}", style="bold") + row,
+                             classes="laid-down")
+            yield Static("\n".join(lines[1:]), classes="result")
             yield Static("\n".join(score_lines(self.session.match, view, _)), classes="score")
             with Horizontal(classes="buttons"):
-                if self.session.match.is_over:
-                    yield Button(_("New match (Enter)"), id="again", variant="primary")
-                    yield Button(_("Quit (q)"), id="quit")
-                else:
-                    yield Button(_("Next hand (Enter)"), id="again", variant="primary")
-                    yield Button(_("Quit (q)"), id="quit")
+                again = _("New match (Enter)") if self.session.match.is_over else _(
+                    "Next hand (Enter)")
+                yield Button(again, id="again", variant="primary", compact=True)
+                yield Button(_("Quit (q)"), id="quit", compact=True)
 
-    def laid_down(self, seat: int) -> list[tuple[str, CardGroup]]:
+    def laid_down(self, seat: int) -> list[tuple[str, tuple[Card, ...]]]:
         """A hand as shown at the end: melds, the cards laid off, the deadwood left."""
         _ = self._
         result = self.session.view.result
@@ -130,17 +130,16 @@ class SettlementScreen(ModalScreen[bool]):
         else:
             knocker = seat == result.knocker
             arrangement = settlement.knocker if knocker else settlement.defender
-        groups = [(_("Meld"), CardGroup(tuple(meld_cards(m)), True)) for m in arrangement.melds]
+        groups = [("", tuple(meld_cards(m))) for m in arrangement.melds]
         laid: Mask = 0
         if settlement is not None and seat != result.knocker:
             for lay in settlement.layoffs:
                 laid |= BIT[lay.card]
         if laid:
-            groups.append((_("Laid off"), CardGroup(tuple(from_mask(laid)), True)))
+            groups.append((_("laid off:"), tuple(from_mask(laid))))
         dead = arrangement.deadwood_mask & ~laid
-        if dead:
-            groups.append((_("Deadwood {points}").format(points=mask_value(dead)),
-                           CardGroup(tuple(from_mask(dead)), False)))
+        groups.append((_("deadwood {points}:").format(points=mask_value(dead)),
+                       tuple(from_mask(dead))))
         return groups
 
     def action_answer(self, again: bool) -> None:

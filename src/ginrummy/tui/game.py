@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, Card, pretty_card
@@ -33,33 +33,37 @@ from ginrummy.tui.words import (
     turn_sentences,
 )
 
-LOG_LINES = 6
+LOG_LINES = 3  # the log box shows the last turns; older ones scroll away
 PICK_KEYS = "1234567890"
+
+
+class ActionButton(Button, can_focus=False):
+    """A mouse target for a legal choice; never focused, so Enter always means discard."""
+
+
+class Board(Vertical):
+    """Everything on the table; redrawn as a whole after each action (the footer stays)."""
+
+    def __init__(self, game: GameScreen) -> None:
+        super().__init__(id="board")
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield from self.game.compose_board()
 
 
 class GameScreen(Screen[None]):
     """One match, hand after hand, until it is over or the person quits (it is always saved)."""
 
-    BINDINGS = [
-        Binding("left", "move(-1)", "Card", show=False),
-        Binding("right", "move(1)", "Card", show=False),
-        *[Binding(key, f"pick({i})", show=False) for i, key in enumerate(PICK_KEYS)],
-        Binding("minus", "pick(10)", show=False),
-        Binding("enter", "discard", "Discard"),
-        Binding("d", "draw_stock", "Draw stock"),
-        Binding("p", "take_pile", "Take pile"),
-        Binding("t", "take_pile", "Take", show=False),
-        Binding("x", "pass", "Pass"),
-        Binding("k", "knock", "Knock"),
-        Binding("g", "gin", "Gin"),
-        Binding("b", "big_gin", "Big gin", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "sort", "Sort"),
-        Binding("m", "memory", "Memory", show=False),
-        Binding("c", "scores", "Scores"),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit_game", "Quit"),
+    KEYS = [
+        ("left", "move(-1)"), ("right", "move(1)"),
+        *[(key, f"pick({i})") for i, key in enumerate(PICK_KEYS)], ("minus", "pick(10)"),
+        ("enter", "discard"), ("d", "draw_stock"), ("p,t", "take_pile"), ("x", "pass"),
+        ("k", "knock"), ("g", "gin"), ("b", "big_gin"), ("h", "hint"), ("s", "sort"),
+        ("m", "memory"), ("c", "scores"), ("question_mark", "help"), ("q", "quit_game"),
     ]
+    BINDINGS = [Binding(key, action, show=False) for key, action in KEYS]
+    AUTO_FOCUS = None  # keys act on the table; the buttons are for the mouse
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -75,6 +79,11 @@ class GameScreen(Screen[None]):
     # -- drawing ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield Board(self)
+        yield Static(self._("d draw  ·  p take  ·  x pass  ·  Enter discard  ·  k knock  ·  g gin  "
+                            "·  h hint  ·  s sort  ·  c scores  ·  ? help  ·  q quit"), id="keys")
+
+    def compose_board(self) -> ComposeResult:
         _ = self._
         session = self.session
         view = session.view
@@ -86,7 +95,7 @@ class GameScreen(Screen[None]):
             rules=match.rules.name, limit=view.knock_limit), id="status")
         with Horizontal(id="opponent"):
             yield Static(f"{_('Computer')} ({session.settings.opponent})", classes="who")
-            yield Static("▒▒ " * view.opponent_hand_size, id="opponent-cards")
+            yield Static("▮" * view.opponent_hand_size, id="opponent-cards")
             took = view.opponent_took()
             yield Static(_("took from the pile: {cards}").format(cards=cards_text(took))
                          if took else "", id="opponent-took")
@@ -105,15 +114,15 @@ class GameScreen(Screen[None]):
             yield Static(_("Discards seen: {cards}.").format(
                 cards=cards_text(view.discards_seen()) or "-"), id="seen")
         yield Static(self.message or prompt(view, _), id="prompt")
-        yield HandRow(self.hand_groups(view), selected=self.selected, taken=view.taken)
+        yield HandRow(self.hand_groups(view), selected=self.selected, taken=view.taken,
+                      id="hand")
         deadwood = view.arrangement().deadwood
         order = {"melds": _("melds first"), "rank": _("by rank"), "suit": _("by suit")}
         yield Static(_("Deadwood: {points}  ·  sorted: {order}").format(
             points=deadwood, order=order[self.order]), id="deadwood")
         with Horizontal(id="actions"):
             for label, action_name in self.action_buttons(view):
-                yield Button(label, id=f"do-{action_name}", compact=True)
-        yield Footer()
+                yield ActionButton(label, id=f"do-{action_name}", compact=True)
 
     def hand_groups(self, view: PlayerView) -> list[tuple[str, CardGroup]]:
         _ = self._
@@ -155,7 +164,7 @@ class GameScreen(Screen[None]):
         return buttons
 
     def redraw(self) -> None:
-        self.refresh(recompose=True)
+        self.query_one(Board).refresh(recompose=True)
 
     # -- flow ---------------------------------------------------------------------------------
 

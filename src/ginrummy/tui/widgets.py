@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
@@ -12,6 +13,9 @@ from ginrummy.core.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
 from ginrummy.tui.words import CardGroup
 
 SUIT_CLASSES = ("clubs", "diamonds", "hearts", "spades")
+# Colours of the compact card chips (Rich styles cannot use the CSS classes of CardFace).
+TWO_COLOURS = ("#111111", "#c01818", "#c01818", "#111111")
+FOUR_COLOURS = ("#0a7a1a", "#1040d0", "#c01818", "#111111")
 
 
 def rank_text(card: Card) -> str:
@@ -22,17 +26,12 @@ def rank_text(card: Card) -> str:
 class CardFace(Static):
     """One face-up card: rank and suit symbol, so the suit never rests on colour alone."""
 
-    def __init__(
-        self, card: Card, *, index: int | None = None, classes: str = "", id: str | None = None
-    ) -> None:
+    def __init__(self, card: Card, *, classes: str = "", id: str | None = None) -> None:
         suit = SUIT_SYMBOLS[SUIT_OF[card]]
         rank = rank_text(card)
         super().__init__(f"{rank:<3}\n {suit} ", classes=f"card {SUIT_CLASSES[SUIT_OF[card]]} "
                          + classes, id=id)
         self.card = card
-        if index is not None:
-            # the number key that picks this card (1-9, then 0 for the tenth, - for the eleventh)
-            self.border_subtitle = "1234567890-"[index] if index < 11 else ""
 
 
 class CardBack(Static):
@@ -53,14 +52,13 @@ class HandRow(Horizontal):
     """The person's hand in groups (melds first, then deadwood), with the picked card raised."""
 
     def __init__(self, groups: Sequence[tuple[str, CardGroup]], *, selected: Card | None,
-                 taken: Card | None) -> None:
-        super().__init__(id="hand")
+                 taken: Card | None, id: str | None = None) -> None:
+        super().__init__(id=id, classes="hand")
         self.groups = list(groups)
         self.selected = selected
         self.taken = taken
 
     def compose(self) -> ComposeResult:
-        index = 0
         for title, group in self.groups:
             box = Vertical(classes="group meld" if group.is_meld else "group loose")
             box.border_title = title
@@ -72,5 +70,19 @@ class HandRow(Horizontal):
                             classes.append("selected")
                         if card == self.taken:
                             classes.append("taken")
-                        yield CardFace(card, index=index, classes=" ".join(classes))
-                        index += 1
+                        yield CardFace(card, classes=" ".join(classes))
+
+
+def chips(groups: Sequence[tuple[str, Sequence[Card]]], *, four_color: bool) -> Text:
+    """Cards as small white chips in labelled groups, for one line per hand."""
+    colours = FOUR_COLOURS if four_color else TWO_COLOURS
+    text = Text()
+    for label, cards in groups:
+        if label:
+            text.append(f"{label} ", style="italic")
+        for card in cards:
+            text.append(f" {rank_text(card)}{SUIT_SYMBOLS[SUIT_OF[card]]} ",
+                        style=f"bold {colours[SUIT_OF[card]]} on #fbfbf6")
+            text.append(" ")
+        text.append("  ")
+    return text

@@ -107,8 +107,11 @@ def prompt(view: PlayerView, _: Translator) -> str:
     return _("Discard a card.")
 
 
-def result_lines(view: PlayerView, _: Translator) -> list[str]:
-    """The hand's end: who knocked, both hands as shown, the layoffs and the points."""
+def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True) -> list[str]:
+    """The hand's end: who knocked, both hands as shown, the layoffs and the points.
+
+    ``with_hands=False`` leaves out the two hands, for screens that draw them as cards.
+    """
     result = view.result
     if result is None:
         return []
@@ -127,7 +130,8 @@ def result_lines(view: PlayerView, _: Translator) -> list[str]:
     settlement = result.settlement
     if settlement is not None:
         defender = player_name(1 - result.knocker, view, _)
-        for name, arrangement in ((knocker, settlement.knocker), (defender, settlement.defender)):
+        shown = ((knocker, settlement.knocker), (defender, settlement.defender))
+        for name, arrangement in shown if with_hands else ():
             melds = "  ".join(cards_text(meld_cards(m)) for m in arrangement.melds) or "-"
             lines.append(_("{name}: melds {melds}; deadwood {cards} ({points})").format(
                 name=name, melds=melds, cards=cards_text(arrangement.deadwood_cards) or "-",

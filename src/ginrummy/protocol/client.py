@@ -1,0 +1,329 @@
+"""ExternalBot: a player that is another program speaking ``ginrummy-bot/1`` (the ``cmd:`` players).
+
+Whatever the program does wrong — an illegal action, a line that is not a message, no answer in
+time, a crash, an early exit — :meth:`ExternalBot.choose` raises :class:`BotForfeit` with the
+reason, and the process is stopped; the arena records a forfeit and the next match starts a fresh
+process. The bot's stderr goes to a log file (``bots.log`` in the data directory), never into the
+protocol; its last lines are quoted when the bot crashes.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from pathlib import Path
+from typing import IO, NoReturn
+
+from ginrummy.core.actions import Action, parse_action
+from ginrummy.core.errors import GinRummyError
+from ginrummy.core.views import PlayerView
+from ginrummy.paths import data_dir
+from ginrummy.protocol.messages import (
+    DEFAULT_DECISION_TIME,
+    VERSIONS,
+    ActionReply,
+    BotHello,
+    BotMessage,
+    Decide,
+    ErrorReply,
+    Hello,
+    HostMessage,
+    Observe,
+    Options,
+    ProtocolError,
+    Quit,
+    decode_bot_message,
+    encode,
+)
+
+STARTUP_TIME = 10.0  # seconds for the process to start and answer the hello
+DECISION_TIME_ENV = "GINRUMMY_BOT_DECISION_TIME"
+MATCH_TIME_ENV = "GINRUMMY_BOT_MATCH_TIME"
+_STOP_GRACE = 1.0  # seconds a bot gets to exit after quit, then after SIGTERM
+_STDERR_LINES_QUOTED = 1  # the last line of a traceback says what went wrong
+
+
+class BotForfeit(GinRummyError):
+    """The bot loses the match: it broke the protocol or the rules. ``reason`` says how."""
+
+    def __init__(self, bot: str, reason: str) -> None:
+        super().__init__(f"{bot} forfeits: {reason}")
+        self.bot = bot
+        self.reason = reason
+
+
+class ExternalBot:
+    """A :class:`~ginrummy.players.base.Player` backed by a process (``shlex``-split ``command``).
+
+    Times are in seconds (None: no limit); by default they come from $GINRUMMY_BOT_DECISION_TIME
+    (else 10 s) and $GINRUMMY_BOT_MATCH_TIME (else no match limit). The process starts here, so
+    its start-up is not charged to its first decision (a bot that cannot start or greet raises
+    BotForfeit now); after a forfeit the next decision starts a fresh one. :meth:`close` (or
+    garbage collection, or interpreter exit) stops it.
+    """
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        seed: int | None = None,
+        decision_time: float | None = None,
+        match_time: float | None = None,
+        startup_time: float = STARTUP_TIME,
+        log_path: Path | None = None,
+    ) -> None:
+        try:
+            self.argv = shlex.split(command)
+        except ValueError as error:
+            raise GinRummyError(f"cannot read bot command {command!r}: {error}") from None
+        if not self.argv:
+            raise GinRummyError("empty bot command: write cmd:PROGRAM [ARGUMENTS]")
+        self.name = f"cmd:{command}"
+        self.bot_name: str | None = None  # what the bot calls itself in its hello
+        self.options = Options(
+            decision_time=_seconds(decision_time, DECISION_TIME_ENV, DEFAULT_DECISION_TIME),
+            match_time=_seconds(match_time, MATCH_TIME_ENV, None),
+            seed=seed,
+        )
+        self.startup_time = startup_time
+        self.log_path = log_path
+        self._process: _BotProcess | None = None
+        self._next_id = 1
+        self._match_time_used = 0.0
+        self._hands_seen = 0  # hand number of the last hand observed to its end
+        self._running()
+
+    # -- the Player protocol --------------------------------------------------------------------
+
+    def choose(self, view: PlayerView) -> Action:
+        self._track_match(view)
+        process = self._running()
+        request = Decide(
+            id=self._next_id,
+            view=view.to_dict(),
+            legal_actions=tuple(str(a) for a in view.legal_actions),
+            time_left=self._match_time_left(),
+        )
+        self._next_id += 1
+        started = time.monotonic()
+        reply = self._exchange(process, request, self._decision_limit())
+        self._match_time_used += time.monotonic() - started
+        if not isinstance(reply, ActionReply) or reply.id != request.id:
+            self._forfeit(f"expected an action for request {request.id}, got {encode(reply)}")
+        try:
+            action = parse_action(reply.action)
+        except GinRummyError as error:
+            self._forfeit(f"illegal action: {error}")
+        if action not in view.legal_actions:
+            legal = ", ".join(request.legal_actions)
+            self._forfeit(f"illegal action {reply.action!r}: the legal actions were {legal}")
+        return action
+
+    def observe(self, view: PlayerView) -> None:
+        """Tell the bot the hand is over. A dead bot is noticed at its next decision."""
+        if view.match is not None:
+            self._hands_seen = view.match.hand_number
+        if self._process is not None:
+            self._process.send(Observe(view.to_dict()))
+
+    def close(self) -> None:
+        """Say quit, then stop the process (and anything it started) and reap it."""
+        if self._process is not None:
+            self._process.stop()
+            self._process = None
+
+    def __enter__(self) -> ExternalBot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- plumbing -------------------------------------------------------------------------------
+
+    def _track_match(self, view: PlayerView) -> None:
+        """A decision in a hand already seen to its end means a new match: a fresh time budget."""
+        if view.match is not None and view.match.hand_number <= self._hands_seen:
+            self._hands_seen = 0
+            self._match_time_used = 0.0
+
+    def _match_time_left(self) -> float | None:
+        if self.options.match_time is None:
+            return None
+        return max(0.0, self.options.match_time - self._match_time_used)
+
+    def _decision_limit(self) -> tuple[float | None, str]:
+        decision, left = self.options.decision_time, self._match_time_left()
+        if left is not None and (decision is None or left < decision):
+            return left, f"used up its match time of {self.options.match_time:g} s"
+        if decision is None:
+            return None, ""
+        return decision, f"no answer within the decision time of {decision:g} s"
+
+    def _running(self) -> _BotProcess:
+        if self._process is not None:
+            return self._process
+        log = self.log_path or data_dir() / "bots.log"
+        try:
+            process = _BotProcess(self.argv, log)
+        except OSError as error:
+            raise BotForfeit(self.name, f"cannot start {self.argv[0]!r}: {error.strerror}") from None
+        self._process = process
+        hello = Hello(versions=VERSIONS, options=self.options)
+        reply = self._exchange(
+            process, hello, (self.startup_time, f"no hello within {self.startup_time:g} s")
+        )
+        if not isinstance(reply, BotHello):
+            self._forfeit(f"expected a hello, got {encode(reply)}")
+        if reply.protocol not in VERSIONS:
+            self._forfeit(f"speaks {reply.protocol!r}; this host speaks {', '.join(VERSIONS)}")
+        self.bot_name = reply.name
+        return process
+
+    def _exchange(
+        self, process: _BotProcess, message: HostMessage, limit: tuple[float | None, str]
+    ) -> BotMessage:
+        """Send ``message`` and read the reply, or forfeit saying what went wrong."""
+        seconds, too_slow = limit
+        if not process.send(message):
+            self._forfeit(process.exit_reason())
+        try:
+            line = process.read_line(seconds)
+        except TimeoutError:
+            self._forfeit(too_slow)
+        if line is None:
+            self._forfeit(process.exit_reason())
+        try:
+            reply = decode_bot_message(line)
+        except ProtocolError as error:
+            self._forfeit(f"malformed reply: {error}")
+        if isinstance(reply, ErrorReply):
+            self._forfeit(f"the bot reported an error: {reply.message}")
+        return reply
+
+    def _forfeit(self, reason: str) -> NoReturn:
+        self.close()
+        raise BotForfeit(self.name, reason)
+
+
+class _BotProcess:
+    """The running program: its stdin, a reader thread per output pipe, and its stopping."""
+
+    def __init__(self, argv: list[str], log_path: Path) -> None:
+        self.popen = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,  # its own process group: stopping it stops its children too
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES_QUOTED)
+        assert self.popen.stdout is not None and self.popen.stderr is not None
+        # the threads hold the pipes, not this object, so dropping the bot stops the process
+        threading.Thread(
+            target=_pump_stdout, args=(self.popen.stdout, self.lines), daemon=True
+        ).start()
+        label = f"[{shlex.join(argv)} pid {self.popen.pid}] "
+        threading.Thread(
+            target=_pump_stderr,
+            args=(self.popen.stderr, self.stderr_tail, log_path, label),
+            daemon=True,
+        ).start()
+        # stops the process even if the bot object is dropped without close() or at exit
+        self._finalizer = weakref.finalize(self, _stop, self.popen)
+
+    def send(self, message: HostMessage) -> bool:
+        """Write one line; False when the bot no longer reads."""
+        assert self.popen.stdin is not None
+        try:
+            self.popen.stdin.write(encode(message).encode() + b"\n")
+            self.popen.stdin.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            return False
+        return True
+
+    def read_line(self, seconds: float | None) -> str | None:
+        """The next line of stdout; None at end of output; TimeoutError after ``seconds``."""
+        try:
+            return self.lines.get(timeout=seconds)
+        except queue.Empty:
+            raise TimeoutError from None
+
+    def exit_reason(self) -> str:
+        try:
+            status = self.popen.wait(timeout=_STOP_GRACE)
+        except subprocess.TimeoutExpired:
+            return "closed its output but kept running"
+        if status == 0:
+            return "exited before the match was over"
+        how = f"killed by signal {-status}" if status < 0 else f"exit status {status}"
+        tail = " | ".join(self.stderr_tail)
+        return f"crashed ({how})" + (f", last said: {tail}" if tail else "")
+
+    def stop(self) -> None:
+        self._finalizer()
+
+
+
+def _pump_stdout(pipe: IO[bytes], lines: queue.Queue[str | None]) -> None:
+    for raw in pipe:
+        lines.put(raw.decode("utf-8", errors="replace"))
+    lines.put(None)
+
+
+def _pump_stderr(pipe: IO[bytes], tail: collections.deque[str], log_path: Path, label: str) -> None:
+    with open(log_path, "a", encoding="utf-8") as log:
+        for raw in pipe:
+            line = raw.decode("utf-8", errors="replace").rstrip("\n")
+            tail.append(line)
+            log.write(label + line + "\n")
+            log.flush()
+
+
+def _stop(popen: subprocess.Popen[bytes]) -> None:
+    """Ask the bot to quit, then terminate and kill its process group; always reap it."""
+    if popen.poll() is None and popen.stdin is not None:
+        try:
+            popen.stdin.write(encode(Quit()).encode() + b"\n")
+            popen.stdin.close()
+        except (BrokenPipeError, ValueError, OSError):
+            pass
+    for sig in (None, signal.SIGTERM, signal.SIGKILL):
+        if sig is not None:
+            try:
+                os.killpg(popen.pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
+        try:
+            popen.wait(timeout=_STOP_GRACE)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    if popen.stdin is not None and not popen.stdin.closed:
+        try:
+            popen.stdin.close()
+        except OSError:
+            pass
+
+
+def _seconds(value: float | None, env: str, default: float | None) -> float | None:
+    """An explicit time, else the environment's, else the default; 0 or 'none' means no limit."""
+    if value is not None:
+        return value if value > 0 else None
+    text = os.environ.get(env, "").strip().lower()
+    if not text:
+        return default
+    if text in ("none", "0"):
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise GinRummyError(f"${env} must be a number of seconds, not {text!r}") from None
+    return seconds if seconds > 0 else None

@@ -1,0 +1,410 @@
+"""A NumPy batch simulator: many hands stepped at once, for training.
+
+Every env plays one hand at a time under the same rules as the core (any preset, two seats); the
+arrays hold all of them, and one :meth:`BatchGinRummy.step` applies one action in each. The legal
+actions and observations are those of :mod:`ginrummy.rl.encoding` for the player to act, so a
+policy trained here plays the PettingZoo and Gymnasium environments unchanged. Deadwood uses the
+core's run tables with the set choices enumerated as arrays; only the settlement of a knock (rare,
+about one step in thirty) calls the core. A test replays seeded deals in both and compares every
+mask, observation and reward.
+
+>>> sim = BatchGinRummy(4, seed=1)
+>>> obs, mask = sim.reset()
+>>> obs.shape, mask.shape
+((4, 219), (4, 161))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from ginrummy.core.cards import NUM_CARDS, SUIT_OF, VALUE_OF
+from ginrummy.core.errors import IllegalActionError
+from ginrummy.core.melds import LANE_DROP, RUN_DEADWOOD
+from ginrummy.core.rules import Rules
+from ginrummy.core.settlement import settle
+from ginrummy.rl.config import resolve_rules
+from ginrummy.rl.encoding import (
+    BIG_GIN_ACTION,
+    DEALER,
+    DISCARD_BASE,
+    DISCARDS,
+    GIN_BASE,
+    HAND,
+    KNOCK_BASE,
+    KNOCK_LIMIT,
+    MULTIPLIER,
+    NUM_ACTIONS,
+    OBS_SIZE,
+    OPPONENT_KNOWN,
+    PHASE,
+    PILE_TOP,
+    STOCK,
+    STOCK_AT_START,
+)
+
+UPCARD, DRAW, DISCARD, LAST_CHANCE, OVER = range(5)  # the order of the encoding's phase one-hot
+TAKE, PASS, DRAW_STOCK, DRAW_PILE = range(4)
+DEALT = 21  # cards dealt before the stock: twenty to the hands and the upcard (or an eleventh)
+NO_CARD = -1
+SPADES = 3
+
+_POW13 = (1 << np.arange(13)).astype(np.int64)
+_RUN_DEADWOOD = np.asarray(RUN_DEADWOOD, dtype=np.int32)
+_LANE_DROP = np.asarray(LANE_DROP, dtype=np.int32)
+_VALUES = np.asarray(VALUE_OF, dtype=np.int32)
+_SUITS = np.asarray(SUIT_OF, dtype=np.int64)
+_CARD_LANE_BIT = (1 << (np.arange(NUM_CARDS) % 13)).astype(np.int64)
+_KEEP_OTHER_SUITS = 1 - np.eye(4, dtype=np.int64)  # row s: keep every suit but s
+
+
+def lanes_of(cards: np.ndarray) -> np.ndarray:
+    """The four 13-bit suit lanes of boolean card rows ``[..., 52]`` as ``[..., 4]`` ints."""
+    shape = cards.shape[:-1]
+    return cards.reshape(*shape, 4, 13).astype(np.int64) @ _POW13
+
+
+def _set_choices(lanes: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """For the hands ``[M, 4]`` holding three or four cards of some rank: groups of rows and,
+    for each row, every way to take sets out (none, all, or three of four per such rank) as lane
+    bits to subtract, ``[R, choices, 4]``. A hand of at most eleven cards has at most three."""
+    bits = (lanes[:, :, None] >> np.arange(13, dtype=np.int64)) & 1  # [M, suit, rank]
+    counts = bits.sum(axis=1)
+    triple = counts >= 3
+    slots = triple.sum(axis=1)
+    if (slots > 3).any():
+        raise ValueError("the batch deadwood takes hands of at most eleven cards")
+    for k in (1, 2, 3):
+        rows = np.flatnonzero(slots == k)
+        if rows.size == 0:
+            continue
+        ranks = np.nonzero(triple[rows])[1].reshape(-1, k)  # [R, k]
+        held = bits[rows[:, None], :, ranks]  # [R, k, suit]
+        full = held << ranks[:, :, None]
+        four = (counts[rows[:, None], ranks] == 4)[:, :, None, None]
+        three_of_four = full[:, :, None, :] * _KEEP_OTHER_SUITS * four  # [R, k, dropped, suit]
+        options = np.concatenate(
+            [np.zeros_like(full)[:, :, None, :], full[:, :, None, :], three_of_four], axis=2
+        )  # [R, k, 6 choices, suit]; a three-card rank repeats "none" in its last four
+        removal = options[:, 0]
+        for slot in range(1, k):
+            removal = (removal[:, :, None, :] + options[:, slot][:, None, :, :]).reshape(
+                rows.size, -1, 4)
+        yield rows, removal
+
+
+def min_deadwood_lanes(lanes: np.ndarray) -> np.ndarray:
+    """Exact least deadwood of each hand ``[M, 4]`` (at most eleven cards), as the core counts
+    it: runs from the core's per-suit table, every choice of sets tried, all rows at once."""
+    best = _RUN_DEADWOOD[lanes].sum(axis=1)
+    for rows, removal in _set_choices(lanes):
+        rest = lanes[rows][:, None, :] - removal
+        best[rows] = _RUN_DEADWOOD[rest].sum(axis=2).min(axis=1)
+    return best
+
+
+def min_deadwood_after_discard_lanes(lanes: np.ndarray) -> np.ndarray:
+    """Exact least deadwood of each hand ``[M, 4]`` after its best discard (the core's
+    ``min_deadwood_after_discard``): a cheap bound before trying each discard."""
+    best = _RUN_DEADWOOD[lanes].sum(axis=1) + _LANE_DROP[lanes].min(axis=1)
+    for rows, removal in _set_choices(lanes):
+        rest = lanes[rows][:, None, :] - removal
+        # A choice that sets aside every card leaves nothing to throw (a drop of 1000).
+        total = _RUN_DEADWOOD[rest].sum(axis=2) + _LANE_DROP[rest].min(axis=2)
+        best[rows] = total.min(axis=1)
+    return best
+
+
+class BatchGinRummy:
+    """``num_envs`` hands of two-player Gin Rummy as arrays.
+
+    :meth:`step` takes one action index per env (for the player to act, ``to_play``) and returns
+    the next observations and masks, the rewards ``[N, 2]`` (hand points, + to the winner and -
+    to the loser, by seat) and which hands ended. With ``auto_reset`` an ended hand is dealt
+    afresh at once, so the returned observation is the new hand's.
+    """
+
+    def __init__(
+        self,
+        num_envs: int,
+        *,
+        rules: str | Rules = "classic",
+        seed: int | None = None,
+        auto_reset: bool = True,
+        **options: Any,
+    ) -> None:
+        self.n = num_envs
+        self.rules = resolve_rules(rules, **options)
+        self.auto_reset = auto_reset
+        self.rng = np.random.default_rng(seed)
+        n = num_envs
+        self.rows = np.arange(n)
+        self.deck = np.zeros((n, NUM_CARDS), dtype=np.int64)
+        self.hand = np.zeros((n, 2, NUM_CARDS), dtype=bool)
+        self.known = np.zeros((n, 2, NUM_CARDS), dtype=bool)  # cards each knows the other holds
+        self.pile = np.zeros((n, NUM_CARDS), dtype=np.int64)  # a stack; pile_size cards used
+        self.in_pile = np.zeros((n, NUM_CARDS), dtype=bool)
+        self.pile_size = np.zeros(n, dtype=np.int64)
+        self.drawn = np.zeros(n, dtype=np.int64)  # cards taken from the stock so far
+        self.phase = np.zeros(n, dtype=np.int64)
+        self.to_play = np.zeros(n, dtype=np.int64)
+        self.dealer = np.zeros(n, dtype=np.int64)
+        self.passes = np.zeros(n, dtype=np.int64)
+        self.taken = np.full(n, NO_CARD, dtype=np.int64)
+        self.must_end = np.zeros(n, dtype=bool)
+        self.only_stock = np.zeros(n, dtype=bool)
+        self.knock_limit = np.zeros(n, dtype=np.int64)
+        self.multiplier = np.ones(n, dtype=np.int64)
+        self.points = np.zeros((n, 2), dtype=np.int64)  # of the last finished hand, by seat
+        self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
+
+    # -- dealing ------------------------------------------------------------------------------
+
+    def reset(
+        self, *, decks: np.ndarray | None = None, dealers: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Deal every env (from ``decks [N, 52]`` and ``dealers [N]`` when given)."""
+        self._deal(self.rows, decks, dealers)
+        return self.observe(), self.legal_mask()
+
+    def _deal(self, rows: np.ndarray, decks: np.ndarray | None = None,
+              dealers: np.ndarray | None = None) -> None:
+        m = rows.size
+        if decks is None:
+            decks = self.rng.permuted(np.tile(np.arange(NUM_CARDS), (m, 1)), axis=1)
+        if dealers is None:
+            dealers = self.rng.integers(0, 2, size=m)
+        decks = np.asarray(decks, dtype=np.int64)
+        dealers = np.asarray(dealers, dtype=np.int64)
+        rules = self.rules
+        self.deck[rows] = decks
+        self.dealer[rows] = dealers
+        non_dealer = 1 - dealers
+        self.hand[rows] = False
+        dealt = DEALT if rules.eleven_card_deal else DEALT - 1
+        for i in range(dealt):  # §3.3: one at a time, the non-dealer first
+            seat = non_dealer if i % 2 == 0 else dealers
+            self.hand[rows, seat, decks[:, i]] = True
+        self.known[rows] = False
+        self.in_pile[rows] = False
+        self.drawn[rows] = 0
+        self.passes[rows] = 0
+        self.taken[rows] = NO_CARD
+        self.must_end[rows] = False
+        self.only_stock[rows] = False
+        self.to_play[rows] = non_dealer
+        self.multiplier[rows] = 1
+        self.knock_limit[rows] = 0 if rules.straight else rules.knock_limit
+        if rules.eleven_card_deal:
+            self.pile_size[rows] = 0
+            self.phase[rows] = DISCARD
+            return
+        upcards = decks[:, DEALT - 1]
+        self.pile[rows, 0] = upcards
+        self.pile_size[rows] = 1
+        self.in_pile[rows, upcards] = True
+        self.phase[rows] = UPCARD
+        if rules.oklahoma:  # §9.1: the upcard's value is the knock limit
+            value = _VALUES[upcards]
+            if rules.oklahoma_ace == "gin":
+                value = np.where(value == 1, 0, value)
+            self.knock_limit[rows] = np.minimum(value, rules.knock_limit)
+            if rules.oklahoma_spade_double:
+                self.multiplier[rows] = np.where(_SUITS[upcards] == SPADES, 2, 1)
+
+    # -- queries ------------------------------------------------------------------------------
+
+    @property
+    def stock_size(self) -> np.ndarray:
+        return NUM_CARDS - DEALT - self.drawn
+
+    def pile_top(self) -> np.ndarray:
+        """The top of each pile, or -1 where it is empty."""
+        index = np.maximum(self.pile_size - 1, 0)
+        return np.where(self.pile_size > 0, self.pile[self.rows, index], NO_CARD)
+
+    def observe(self) -> np.ndarray:
+        """``[N, 219]`` observations of the player to act in each env (see the encoding)."""
+        rows, seat = self.rows, self.to_play
+        obs = np.zeros((self.n, OBS_SIZE), dtype=np.float32)
+        obs[:, HAND:HAND + NUM_CARDS] = self.hand[rows, seat]
+        top = self.pile_top()
+        has_top = top >= 0
+        obs[rows[has_top], PILE_TOP + top[has_top]] = 1.0
+        obs[:, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known[rows, seat]
+        obs[:, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile
+        obs[rows, PHASE + self.phase] = 1.0
+        obs[:, DEALER] = self.dealer == seat
+        obs[:, STOCK] = self.stock_size / STOCK_AT_START
+        obs[:, KNOCK_LIMIT] = self.knock_limit / 10
+        obs[:, MULTIPLIER] = self.multiplier - 1
+        return obs
+
+    def legal_mask(self) -> np.ndarray:
+        """``[N, 161]`` int8: the legal actions of the player to act (all zero once over)."""
+        mask = self._mask
+        mask[:] = 0
+        phase = self.phase
+        mask[phase == UPCARD, TAKE] = 1
+        mask[(phase == UPCARD) | (phase == LAST_CHANCE), PASS] = 1
+        drawing = phase == DRAW
+        mask[drawing, DRAW_STOCK] = 1
+        mask[drawing & ~self.only_stock & (self.pile_size > 0), DRAW_PILE] = 1
+        last = np.flatnonzero(phase == LAST_CHANCE)
+        if last.size:
+            mask[last[self._last_chance_possible(last)], DRAW_PILE] = 1
+        discarding = np.flatnonzero(phase == DISCARD)
+        if discarding.size:
+            self._discard_mask(discarding, mask)
+        return mask.copy()
+
+    def _discard_mask(self, rows: np.ndarray, mask: np.ndarray) -> None:
+        seat = self.to_play[rows]
+        held = self.hand[rows, seat]
+        throwable = held.copy()
+        taken = self.taken[rows]
+        has_taken = taken >= 0
+        throwable[np.flatnonzero(has_taken), taken[has_taken]] = False
+        mask[rows, DISCARD_BASE:DISCARD_BASE + NUM_CARDS] = throwable & ~self.must_end[rows, None]
+        lanes = lanes_of(held)
+        # Only hands whose best discard reaches the knock limit need each discard tried.
+        near = np.flatnonzero(min_deadwood_after_discard_lanes(lanes) <= self.knock_limit[rows])
+        if near.size == 0:
+            return
+        rows, held, throwable = rows[near], held[near], throwable[near]
+        deadwood = self._deadwood_after_each_discard(held)  # [R, 52], large where not held
+        limit = self.knock_limit[rows, None]
+        mask[rows, GIN_BASE:GIN_BASE + NUM_CARDS] = throwable & (deadwood == 0)
+        mask[rows, KNOCK_BASE:KNOCK_BASE + NUM_CARDS] = (
+            throwable & (deadwood > 0) & (deadwood <= limit))
+        if self.rules.big_gin:
+            mask[rows, BIG_GIN_ACTION] = min_deadwood_lanes(lanes[near]) == 0
+
+    @staticmethod
+    def _deadwood_after_each_discard(held: np.ndarray) -> np.ndarray:
+        """``[R, 52]``: the hand's least deadwood after throwing each card it holds."""
+        rows, cards = np.nonzero(held)
+        lanes = lanes_of(held)[rows]
+        lanes[np.arange(rows.size), _SUITS[cards]] -= _CARD_LANE_BIT[cards]
+        deadwood = np.full(held.shape, 1000, dtype=np.int32)
+        deadwood[rows, cards] = min_deadwood_lanes(lanes)
+        return deadwood
+
+    def _last_chance_possible(self, rows: np.ndarray) -> np.ndarray:
+        """§7.2: whether taking the last discard leaves a knock, gin or big gin."""
+        top = self.pile_top()[rows]
+        held = self.hand[rows, self.to_play[rows]].copy()
+        held[np.arange(rows.size), top] = True
+        deadwood = self._deadwood_after_each_discard(held)
+        deadwood[np.arange(rows.size), top] = 1000
+        possible = (deadwood <= self.knock_limit[rows, None]).any(axis=1)
+        if self.rules.big_gin:
+            possible |= min_deadwood_lanes(lanes_of(held)) == 0
+        return possible
+
+    # -- stepping -----------------------------------------------------------------------------
+
+    def step(
+        self, actions: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Apply one action per env; returns observations, masks, rewards ``[N, 2]``, done."""
+        actions = np.asarray(actions, dtype=np.int64)
+        live = self.phase != OVER
+        legal = self._mask[self.rows, np.clip(actions, 0, NUM_ACTIONS - 1)].astype(bool)
+        illegal = np.flatnonzero(live & (~legal | (actions < 0) | (actions >= NUM_ACTIONS)))
+        if illegal.size:
+            bad = int(illegal[0])
+            raise IllegalActionError(f"env {bad}: action {int(actions[bad])} is not legal now")
+        rewards = np.zeros((self.n, 2), dtype=np.float32)
+        take = np.flatnonzero(live & ((actions == TAKE) | (actions == DRAW_PILE)))
+        stock = np.flatnonzero(live & (actions == DRAW_STOCK))
+        passing = np.flatnonzero(live & (actions == PASS))
+        discard = np.flatnonzero(live & (actions >= DISCARD_BASE) & (actions < KNOCK_BASE))
+        finish = np.flatnonzero(live & (actions >= KNOCK_BASE))
+        if take.size:
+            self._take(take)
+        if stock.size:
+            self._draw_stock(stock)
+        if passing.size:
+            self._pass(passing)
+        if discard.size:
+            self._discard(discard, actions[discard] - DISCARD_BASE)
+        if finish.size:
+            self._finish(finish, actions[finish], rewards)
+        done = live & (self.phase == OVER)
+        if self.auto_reset and done.any():
+            self._deal(np.flatnonzero(done))
+        return self.observe(), self.legal_mask(), rewards, done
+
+    def _take(self, rows: np.ndarray) -> None:
+        seat = self.to_play[rows]
+        self.pile_size[rows] -= 1
+        card = self.pile[rows, self.pile_size[rows]]
+        self.hand[rows, seat, card] = True
+        self.in_pile[rows, card] = False
+        self.known[rows, 1 - seat, card] = True
+        self.taken[rows] = card
+        self.must_end[rows] = self.phase[rows] == LAST_CHANCE
+        self.phase[rows] = DISCARD
+
+    def _draw_stock(self, rows: np.ndarray) -> None:
+        card = self.deck[rows, DEALT + self.drawn[rows]]
+        self.drawn[rows] += 1
+        self.hand[rows, self.to_play[rows], card] = True
+        self.taken[rows] = NO_CARD
+        self.only_stock[rows] = False
+        self.phase[rows] = DISCARD
+
+    def _pass(self, rows: np.ndarray) -> None:
+        last_chance = self.phase[rows] == LAST_CHANCE
+        self.phase[rows[last_chance]] = OVER  # §7.2: the hand is dead
+        self.points[rows[last_chance]] = 0
+        upcard = rows[~last_chance]
+        self.passes[upcard] += 1
+        self.to_play[upcard] = 1 - self.to_play[upcard]
+        both = upcard[self.passes[upcard] == 2]  # §4.3: the non-dealer draws from the stock
+        self.phase[both] = DRAW
+        self.only_stock[both] = True
+
+    def _discard(self, rows: np.ndarray, cards: np.ndarray) -> None:
+        seat = self.to_play[rows]
+        self.hand[rows, seat, cards] = False
+        self.pile[rows, self.pile_size[rows]] = cards
+        self.pile_size[rows] += 1
+        self.in_pile[rows, cards] = True
+        self.known[rows, 1 - seat, cards] = False
+        self.taken[rows] = NO_CARD
+        self.to_play[rows] = 1 - seat
+        wall = self.stock_size[rows] <= self.rules.stock_wall
+        if self.rules.last_chance:
+            self.phase[rows] = np.where(wall, LAST_CHANCE, DRAW)
+        else:
+            self.phase[rows] = np.where(wall, OVER, DRAW)
+            self.points[rows[wall]] = 0
+
+    def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
+        """Knock, gin or big gin: the core settles each (layoffs, undercut, bonuses)."""
+        rules = self.rules
+        for row, action in zip(rows.tolist(), actions.tolist(), strict=True):
+            knocker = int(self.to_play[row])
+            shown = self.hand[row, knocker].copy()
+            if action != BIG_GIN_ACTION:
+                shown[(action - KNOCK_BASE) % NUM_CARDS] = False
+            settled = settle(
+                _mask_of(shown), _mask_of(self.hand[row, 1 - knocker]), rules,
+                knock_limit=int(self.knock_limit[row]), multiplier=int(self.multiplier[row]),
+            )
+            winner = knocker if settled.winner == "knocker" else 1 - knocker
+            self.points[row] = 0
+            self.points[row, winner] = settled.points
+            rewards[row, winner] = settled.points
+            rewards[row, 1 - winner] = -settled.points
+            self.phase[row] = OVER
+
+
+def _mask_of(cards: np.ndarray) -> int:
+    """A boolean card row as the core's 52-bit hand mask."""
+    return int.from_bytes(np.packbits(cards, bitorder="little").tobytes(), "little")

@@ -1,0 +1,98 @@
+"""The full-screen terminal game (Textual): the setup screen, then the table."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from ginrummy.core.rules import Rules
+from ginrummy.store import MatchStore
+from ginrummy.tui.game import GameScreen
+from ginrummy.tui.session import GameSession, Settings
+from ginrummy.tui.setup import SetupScreen
+
+# Kept in the module (not a .tcss file) so an installed wheel always has it.
+STYLE = """
+/* The table is green felt; cards are white with a black or red (four-colour: green, blue) face.
+   Suits are always drawn as symbols, so colour never carries meaning alone. */
+Screen { background: #0c4a25; color: #f0f0e8; }
+#board { height: 1fr; }
+#keys { dock: bottom; height: 1; background: #06301a; color: #c8d8c8; padding: 0 1; }
+#status { background: #06301a; color: #f6e7a8; padding: 0 1; height: 1; }
+#opponent { height: 1; margin: 1 1 0 1; }
+#opponent .who { width: auto; text-style: bold; margin-right: 2; }
+#opponent-cards { width: auto; color: #8fb0ff; margin-right: 2; }
+#opponent-took { width: 1fr; color: #f6e7a8; }
+#table { height: 5; margin: 1 1 0 1; }
+.pilebox { width: 13; height: 5; align-horizontal: center; }
+.pilebox .label { width: 13; text-align: center; height: 1; }
+#log { width: 1fr; height: 5; border: round #3c7a50; padding: 0 1; color: #e0e8e0; }
+#seen { margin: 0 1; color: #c8d8c8; }
+#prompt { margin: 1 1 0 1; text-style: bold; color: #ffffff; height: auto; }
+.hand { height: auto; margin: 0 1; }
+.group { width: auto; height: auto; padding: 0; margin-right: 1; border: round #7fd17f; border-title-color: #c8f0c8; }
+.group.loose { border: round #d8b060; border-title-color: #f0d8a0; }
+.cards { width: auto; height: 5; }
+.card { width: 6; height: 4; margin-top: 1; border: round #808080; background: #fbfbf6; color: #111111; text-style: bold; }
+.card.selected { margin-top: 0; border: heavy #e0a000; }
+.card.taken { border: dashed #4060c0; }
+.card.hearts, .card.diamonds { color: #c01818; }
+.four-color .card.clubs { color: #0a7a1a; }
+.four-color .card.diamonds { color: #1040d0; }
+.card.back { background: #2848a0; color: #ffffff; border: round #c0c8ff; content-align: center middle; }
+.card.empty { background: #0c4a25; color: #88a890; border: dashed #88a890; content-align: center middle; }
+#pile, #stock { margin-top: 0; }
+#deadwood { margin: 0 1; color: #f6e7a8; }
+#actions { height: 1; margin: 0 1; }
+#actions Button { margin-right: 2; }
+.dialog { width: 60; height: auto; max-height: 90%; border: thick #e0a000; background: #06301a; padding: 1 2; }
+.dialog.wide { width: 100%; max-width: 110; }
+.laid-down { height: auto; margin-bottom: 1; }
+ConfirmScreen, TextScreen, HelpScreen, SettlementScreen { align: center middle; }
+.title { text-style: bold; color: #f6e7a8; margin-bottom: 1; }
+.page { height: auto; max-height: 30; }
+.buttons { height: auto; margin-top: 1; }
+.buttons Button { margin-right: 2; }
+.result, .score { margin-top: 1; }
+#setup { padding: 1 2; }
+#setup-grid { grid-size: 2; grid-columns: 16 50; grid-rows: auto; height: auto; grid-gutter: 0 1; }
+#setup-grid Label { padding-top: 1; }
+#checks { height: auto; }
+#setup-error { color: #ff8080; }
+"""
+
+
+class GinRummyApp(App[None]):
+    CSS = STYLE
+    TITLE = "Gin Rummy"
+
+    def __init__(
+        self,
+        *,
+        store: MatchStore,
+        rules: Rules,
+        settings: Settings,
+        session: GameSession | None = None,
+        seed: int | None = None,
+        show_setup: bool = True,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.rules = rules
+        self.settings = settings
+        self.seed = seed
+        self.first_session = session
+        self.show_setup = show_setup
+
+    def on_mount(self) -> None:
+        self.push_screen(SetupScreen())
+        if self.first_session is not None:
+            self.start(self.first_session)
+        elif not self.show_setup:
+            self.start(GameSession.new(self.rules, self.settings, store=self.store,
+                                       seed=self.seed))
+
+    def start(self, session: GameSession) -> None:
+        """Play ``session`` on a fresh table; its settings (language, colours) take over."""
+        self.settings = session.settings
+        self.set_class(session.settings.four_color, "four-color")
+        self.push_screen(GameScreen(session))

@@ -1,0 +1,187 @@
+"""The screen before a match: opponent, rules, target, language, display; resume, statistics."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, ListItem, ListView, Select
+
+from ginrummy.core.errors import GinRummyError
+from ginrummy.core.rules import PRESETS, Rules, rules_for
+from ginrummy.i18n import available_languages, translator
+from ginrummy.players.registry import player_names
+from ginrummy.tui import reports
+from ginrummy.tui.dialogs import TextScreen
+from ginrummy.tui.session import STORE_KIND, GameSession
+
+if TYPE_CHECKING:
+    from ginrummy.tui.app import GinRummyApp
+
+LANGUAGE_NAMES = {"en": "English", "nb": "Norsk (bokmål)", "sv": "Svenska"}
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS = [Binding("ctrl+n", "new_match", "New match"),
+                Binding("ctrl+r", "resume", "Resume"),
+                Binding("escape", "app.quit", "Quit")]
+
+    @property
+    def game(self) -> GinRummyApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        _ = translator(game.settings.lang)
+        rules = game.rules
+        two_player = [name for name, preset in PRESETS.items() if preset.players == 2]
+        with Vertical(id="setup"):
+            yield Label(_("Gin Rummy"), classes="title")
+            with Grid(id="setup-grid"):
+                yield Label(_("Opponent"))
+                yield Select([(name, name) for name in player_names()], id="opponent",
+                             value=game.settings.opponent, allow_blank=False)
+                yield Label(_("Rules"))
+                yield Select([(name, name) for name in two_player], id="rules",
+                             value=rules.name if rules.name in two_player else "classic",
+                             allow_blank=False)
+                yield Label(_("Target"))
+                yield Input(str(rules.target), id="target", type="integer")
+                yield Label(_("Knock limit"))
+                yield Input(str(rules.knock_limit), id="knock-limit", type="integer")
+                yield Label(_("Language"))
+                yield Select([(LANGUAGE_NAMES.get(code, code), code)
+                              for code in available_languages()], id="lang",
+                             value=game.settings.lang, allow_blank=False)
+                yield Label(_("Options"))
+                with Vertical(id="checks"):
+                    yield Checkbox(_("Big gin"), rules.big_gin, id="big-gin")
+                    yield Checkbox(_("Last chance"), rules.last_chance, id="last-chance")
+                    yield Checkbox(_("Four-colour deck"), game.settings.four_color,
+                                   id="four-color")
+                    yield Checkbox(_("Memory aid (discards seen)"), game.settings.memory_aid,
+                                   id="memory-aid")
+            yield Label("", id="setup-error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("New match"), id="new", variant="primary")
+                yield Button(_("Resume"), id="resume", disabled=not self.unfinished())
+                yield Button(_("Statistics"), id="stats")
+                yield Button(_("History"), id="history")
+                yield Button(_("Quit"), id="quit")
+        yield Footer()
+
+    def unfinished(self) -> bool:
+        return bool(self.game.store.list(kind=STORE_KIND, finished=False, limit=1))
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh(recompose=True)  # back from a match: Resume may have changed
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "lang" and event.value != self.game.settings.lang:
+            self.read_form()
+            self.refresh(recompose=True)
+        elif event.select.id == "rules" and event.value != self.game.rules.name:
+            preset = rules_for(str(event.value))
+            self.query_one("#target", Input).value = str(preset.target)
+            self.query_one("#knock-limit", Input).value = str(preset.knock_limit)
+            self.query_one("#big-gin", Checkbox).value = preset.big_gin
+            self.query_one("#last-chance", Checkbox).value = preset.last_chance
+
+    def read_form(self) -> Rules:
+        """The settings and rules on the form (stored on the app); bad values raise."""
+        game = self.game
+        game.settings = replace(
+            game.settings,
+            opponent=str(self.query_one("#opponent", Select).value),
+            lang=str(self.query_one("#lang", Select).value),
+            four_color=self.query_one("#four-color", Checkbox).value,
+            memory_aid=self.query_one("#memory-aid", Checkbox).value,
+        )
+        options: dict[str, Any] = {
+            "big_gin": self.query_one("#big-gin", Checkbox).value,
+            "last_chance": self.query_one("#last-chance", Checkbox).value,
+        }
+        _ = translator(game.settings.lang)
+        for key, widget_id, label in (("target", "#target", _("Target")),
+                                      ("knock_limit", "#knock-limit", _("Knock limit"))):
+            text = self.query_one(widget_id, Input).value.strip()
+            if not text.lstrip("-").isdigit():
+                raise GinRummyError(_("{field} must be a whole number").format(field=label))
+            options[key] = int(text)
+        game.rules = rules_for(str(self.query_one("#rules", Select).value), **options)
+        return game.rules
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"new": self.action_new_match, "resume": self.action_resume,
+                   "stats": self.show_stats, "history": self.show_history,
+                   "quit": self.app.exit}
+        actions[event.button.id or "quit"]()
+
+    def action_new_match(self) -> None:
+        try:
+            rules = self.read_form()
+        except GinRummyError as error:
+            self.query_one("#setup-error", Label).update(str(error))
+            return
+        game = self.game
+        game.start(GameSession.new(rules, game.settings, store=game.store, seed=game.seed))
+
+    def action_resume(self) -> None:
+        game = self.game
+        try:
+            session = GameSession.resume(game.store, lang=game.settings.lang)
+        except GinRummyError as error:
+            self.query_one("#setup-error", Label).update(str(error))
+            return
+        game.start(session)
+
+    def show_stats(self) -> None:
+        lang = self.game.settings.lang
+        _ = translator(lang)
+        self.app.push_screen(TextScreen(_("Statistics"), reports.stats_text(self.game.store, lang),
+                                        _))
+
+    def show_history(self) -> None:
+        self.app.push_screen(HistoryScreen())
+
+
+class HistoryScreen(Screen[None]):
+    """Past matches, newest first: Enter replays a finished one or resumes an unfinished one."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    @property
+    def game(self) -> GinRummyApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        lang = self.game.settings.lang
+        _ = translator(lang)
+        rows = reports.history_rows(self.game.store)
+        yield Label(_("History"), classes="title")
+        if not rows:
+            yield Label(_("No matches played yet."))
+        yield ListView(*[ListItem(Label(reports.history_line(stored, lang)), name=stored.id)
+                         for stored in rows], id="history")
+        yield Footer()
+
+    def on_list_view_selected(self, event: ListView.Selected) -> None:
+        game = self.game
+        match_id = event.item.name or ""
+        stored = game.store.load(match_id)
+        if stored is None:
+            return
+        _ = translator(game.settings.lang)
+        if stored.finished:
+            text = "\n".join(reports.replay_lines(stored.record, game.settings.lang))
+            self.app.push_screen(TextScreen(_("Replay"), text, _))
+        else:
+            self.app.pop_screen()
+            game.start(GameSession.resume(game.store, match_id, lang=game.settings.lang))

@@ -1,0 +1,594 @@
+// The browser game. The server holds the game; this page only draws the view it is sent and
+// sends back what the player chose. Links: /g/GAME#TOKEN (the token never reaches server logs).
+import { cardBack, cardFace, emptySlot, pretty } from "./cards.js";
+import { drawChart } from "./chart.js";
+
+const $ = (id) => document.getElementById(id);
+const STORAGE = "ginrummy.games";
+let messages = {};
+let lang = localStorage.getItem("ginrummy.lang") || (navigator.language || "en").slice(0, 2);
+let socket = null;
+let current = null; // the last state message
+let mode = null; // null, "knock" or "gin": the next card clicked ends the hand
+let joined = null; // {game, token}
+let retry = 0;
+
+// -- words --------------------------------------------------------------------------------------
+
+function t(text, values = {}) {
+  const template = messages[text] || text;
+  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
+}
+
+async function loadLanguage(code) {
+  lang = ["en", "nb", "sv"].includes(code) ? code : "en";
+  localStorage.setItem("ginrummy.lang", lang);
+  $("lang").value = lang;
+  document.documentElement.lang = lang;
+  messages = await (await fetch(`/api/i18n/${lang}`)).json();
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  if (current) render(current);
+}
+
+// -- saved links --------------------------------------------------------------------------------
+
+function savedGames() {
+  try { return JSON.parse(localStorage.getItem(STORAGE)) || []; } catch { return []; }
+}
+
+function remember(entry) {
+  const games = savedGames().filter((g) => !(g.game === entry.game && g.token === entry.token));
+  games.unshift({ ...savedGames().find((g) => g.game === entry.game && g.token === entry.token), ...entry });
+  localStorage.setItem(STORAGE, JSON.stringify(games.slice(0, 100)));
+}
+
+// -- screens ------------------------------------------------------------------------------------
+
+function show(screen) {
+  for (const id of ["lobby", "history", "table"]) $(id).hidden = id !== screen;
+}
+
+function route() {
+  const match = location.pathname.match(/^\/g\/([\w-]+)$/);
+  if (match && location.hash.length > 1) {
+    joinGame(match[1], decodeURIComponent(location.hash.slice(1)));
+  } else if (location.hash === "#history") {
+    closeSocket();
+    show("history");
+    loadHistory();
+  } else {
+    closeSocket();
+    show("lobby");
+  }
+}
+
+function toast(text) {
+  const node = $("toast");
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { node.hidden = true; }, 4000);
+}
+
+// -- lobby --------------------------------------------------------------------------------------
+
+let meta = null;
+
+async function setUpLobby() {
+  meta = await (await fetch("/api/meta")).json();
+  const opponent = $("opponent");
+  for (const name of meta.computers) opponent.append(new Option(`${t("Computer")}: ${name}`, name));
+  opponent.append(new Option(t("A friend (invite link)"), "friend"));
+  opponent.value = meta.computers.includes("standard") ? "standard" : meta.computers[0];
+  opponent.onchange = () => { $("friend-name").hidden = opponent.value !== "friend"; };
+  const preset = $("preset");
+  for (const name of Object.keys(meta.presets)) preset.append(new Option(name, name));
+  preset.onchange = () => fillOptions(meta.presets[preset.value]);
+  fillOptions(meta.presets[preset.value]);
+  const form = $("new-game");
+  form.name.value = localStorage.getItem("ginrummy.name") || "";
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    localStorage.setItem("ginrummy.name", form.name.value);
+    const reply = await fetch("/api/games", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: form.name.value, friend: form.friend.value, opponent: opponent.value,
+                             rules: preset.value, options: changedOptions() }),
+    });
+    const data = await reply.json();
+    if (!reply.ok) { $("lobby-error").textContent = data.error; return; }
+    remember({ game: data.game, token: data.seat, invite: data.invite, watch: data.watch });
+    location.assign(`/g/${data.game}#${data.seat}`);
+  };
+}
+
+const CHOICES = { dealer: ["winner", "alternate", "loser"], oklahoma_ace: ["one", "gin"] };
+
+function fillOptions(options) {
+  const box = $("options");
+  box.replaceChildren();
+  for (const [name, value] of Object.entries(options)) {
+    if (name === "players") continue; // the browser plays two-handed games
+    const label = document.createElement("label");
+    label.append(t(name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())));
+    let input;
+    if (typeof value === "boolean") {
+      input = Object.assign(document.createElement("input"), { type: "checkbox", checked: value });
+    } else if (CHOICES[name]) {
+      input = document.createElement("select");
+      for (const choice of CHOICES[name]) input.append(new Option(t(choice), choice));
+      input.value = value;
+    } else {
+      input = Object.assign(document.createElement("input"), { type: "number", min: 0, value });
+    }
+    input.name = name;
+    input.dataset.initial = String(value);
+    label.prepend(input);
+    box.append(label);
+  }
+}
+
+function changedOptions() {
+  const changed = {};
+  for (const input of $("options").querySelectorAll("[name]")) {
+    const value = input.type === "checkbox" ? String(input.checked) : input.value;
+    if (value !== input.dataset.initial) changed[input.name] = value;
+  }
+  return changed;
+}
+
+// -- the connection -----------------------------------------------------------------------------
+
+function joinGame(game, token) {
+  show("table");
+  joined = { game, token };
+  remember({ game, token });
+  connect();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.onopen = () => {
+    retry = 0;
+    socket.send(JSON.stringify({ type: "join", ...joined, lang }));
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (!joined) return;
+    $("status").textContent = t("Reconnecting…");
+    retry = Math.min(retry + 1, 5);
+    setTimeout(() => { if (joined) connect(); }, 500 * retry);
+  };
+}
+
+function closeSocket() {
+  joined = null;
+  if (socket) socket.close();
+  socket = null;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  mode = null;
+  send({ type: "action", action, version: current.version });
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    current = message;
+    remember({ game: message.game, token: joined.token, names: message.players.map((p) => p.name),
+               over: message.sheet.over });
+    $("hint").hidden = true;
+    render(message);
+  } else if (message.type === "error") {
+    toast(message.message);
+  } else if (message.type === "hint") {
+    const hint = $("hint");
+    hint.hidden = false;
+    hint.textContent = message.text || (message.action ? t("Suggested: {action}", { action: actionText(message.action) }) : t("No hint available."));
+  }
+}
+
+// -- drawing the table --------------------------------------------------------------------------
+
+function actionText(action) {
+  const [verb, ...rest] = action.split(" ");
+  const card = rest.join(" ");
+  const labels = { take: "Take", pass: "Pass", discard: "Discard", knock: "Knock", gin: "Gin" };
+  if (action === "draw stock") return t("Draw from the stock");
+  if (action === "draw pile") return t("Take the discard");
+  if (action === "big gin") return t("Big gin");
+  return `${t(labels[verb] || verb)} ${card && card.length === 2 ? pretty(card) : card}`.trim();
+}
+
+function nameOf(seat) {
+  return current.players[seat].name;
+}
+
+function render(message) {
+  const view = message.view;
+  const seat = message.seat;
+  const me = seat === null ? 0 : seat;
+  const legal = new Set(view.legal_actions);
+  renderScoreline(message, me);
+  renderOpponent(view, seat, me);
+  renderMiddle(view, legal);
+  renderHand(message, legal);
+  renderActions(view, legal, seat);
+  renderInvite(message);
+  renderResult(message, me);
+  renderSheet(message, me);
+  $("status").textContent = statusText(message, legal);
+}
+
+function renderScoreline(message, me) {
+  const { view, sheet, players } = message;
+  const line = $("scoreline");
+  line.replaceChildren();
+  for (const seat of [me, 1 - me]) {
+    const player = players[seat];
+    const chip = document.createElement("span");
+    chip.className = `chip ${view.to_play === seat && view.phase !== "over" ? "turn" : ""}`;
+    const presence = player.computer ? "" : player.online ? " ●" : " ○";
+    chip.textContent = `${player.name}${presence} ${sheet.scores[seat]}`;
+    chip.title = player.computer ? t("Computer") : player.online ? t("online") : t("offline");
+    line.append(chip);
+  }
+  const info = document.createElement("span");
+  info.className = "info";
+  const hand = view.match ? view.match.hand_number : sheet.hands.length + 1;
+  info.textContent = `${t("Hand")} ${hand} · ${t("Target")} ${sheet.target} · ${t("Knock limit")} ${view.knock_limit}` +
+    (view.multiplier > 1 ? ` · ×${view.multiplier}` : "") + ` · ${t("Dealer")}: ${nameOf(view.dealer)}`;
+  line.append(info);
+}
+
+function renderOpponent(view, seat, me) {
+  const box = $("opponent-hand");
+  box.replaceChildren();
+  const label = document.createElement("div");
+  label.className = "seat-name";
+  label.textContent = seat === null ? `${t("Watching")}: ${nameOf(0)} – ${nameOf(1)}` : nameOf(1 - me);
+  const cards = document.createElement("div");
+  cards.className = "fan";
+  const shown = view.result ? view.result.hands[1 - me] : null;
+  const count = seat === null ? view.hand_sizes[1] : view.opponent_hand_size;
+  if (shown) for (const code of shown) cards.append(cardFace(code));
+  else for (let i = 0; i < count; i++) cards.append(cardBack());
+  box.append(label, cards);
+}
+
+function renderMiddle(view, legal) {
+  const stock = $("stock");
+  stock.replaceChildren(view.stock_size ? cardBack() : emptySlot());
+  stock.dataset.count = view.stock_size;
+  stock.title = `${t("Stock")}: ${view.stock_size}`;
+  const canStock = legal.has("draw stock");
+  stock.classList.toggle("playable", canStock);
+  stock.onclick = canStock ? () => act("draw stock") : null;
+  const pile = $("pile");
+  pile.replaceChildren(view.pile_top ? cardFace(view.pile_top) : emptySlot());
+  pile.dataset.top = view.pile_top || "";
+  pile.title = t("Discard pile");
+  const pileAction = legal.has("take") ? "take" : legal.has("draw pile") ? "draw pile" : null;
+  pile.classList.toggle("playable", Boolean(pileAction));
+  pile.onclick = pileAction ? () => act(pileAction) : null;
+  // Drag a card from the stock or the pile to the hand to draw it; from the hand to the pile to discard.
+  for (const [node, action] of [[stock, canStock ? "draw stock" : null], [pile, pileAction]]) {
+    node.draggable = Boolean(action);
+    node.ondragstart = action ? (event) => event.dataTransfer.setData("text/plain", action) : null;
+  }
+  pile.ondragover = (event) => event.preventDefault();
+  pile.ondrop = (event) => {
+    event.preventDefault();
+    const action = event.dataTransfer.getData("text/plain");
+    if (action.startsWith("discard ") && legal.has(action)) act(action);
+  };
+  const hand = $("hand");
+  hand.ondragover = (event) => event.preventDefault();
+  hand.ondrop = (event) => {
+    event.preventDefault();
+    const action = event.dataTransfer.getData("text/plain");
+    if (!action.startsWith("discard ") && legal.has(action)) act(action);
+  };
+}
+
+function renderHand(message, legal) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  const arrangement = message.arrangement;
+  $("deadwood").textContent = arrangement ? `${t("Deadwood")}: ${arrangement.deadwood}` : "";
+  if (!arrangement) {
+    if (message.view.result && message.seat === null) {
+      for (const code of message.view.result.hands[0]) hand.append(cardFace(code));
+    } else if (message.seat === null) {
+      for (let i = 0; i < message.view.hand_sizes[0]; i++) hand.append(cardBack());
+    } else {
+      for (const code of message.view.hand) hand.append(cardFace(code));
+    }
+    return;
+  }
+  const groups = [...arrangement.melds.map((meld) => ({ cards: meld, meld: true })),
+                  { cards: arrangement.deadwood_cards, meld: false }];
+  for (const group of groups) {
+    if (!group.cards.length) continue;
+    const box = document.createElement("div");
+    box.className = group.meld ? "group meld" : "group loose";
+    for (const code of group.cards) box.append(handCard(code, legal, message.view.taken));
+    hand.append(box);
+  }
+}
+
+function handCard(code, legal, taken) {
+  const wrap = document.createElement("button");
+  wrap.className = "hand-card";
+  wrap.dataset.card = code;
+  wrap.append(cardFace(code));
+  const action = mode ? `${mode} ${code}` : `discard ${code}`;
+  const allowed = legal.has(action);
+  wrap.disabled = !allowed;
+  if (code === taken) wrap.classList.add("taken");
+  if (mode && allowed) wrap.classList.add("ending");
+  if (allowed) {
+    wrap.onclick = () => (mode ? confirmEnding(mode, code) : act(action));
+    wrap.draggable = !mode;
+    wrap.ondragstart = (event) => event.dataTransfer.setData("text/plain", action);
+  }
+  return wrap;
+}
+
+function confirmEnding(kind, code) {
+  const text = kind === "big gin" ? t("Declare big gin?")
+    : kind === "gin" ? t("Go gin, discarding {card} face down?", { card: pretty(code) })
+    : t("Knock, discarding {card} face down?", { card: pretty(code) });
+  const dialog = $("confirm");
+  $("confirm-text").textContent = text;
+  dialog.onclose = () => {
+    if (dialog.returnValue === "ok") act(kind === "big gin" ? "big gin" : `${kind} ${code}`);
+    else { mode = null; render(current); }
+  };
+  dialog.showModal();
+}
+
+function renderActions(view, legal, seat) {
+  const bar = $("actions");
+  bar.replaceChildren();
+  const button = (label, onclick, cls = "") => {
+    const node = document.createElement("button");
+    node.textContent = label;
+    node.className = cls;
+    node.onclick = onclick;
+    bar.append(node);
+    return node;
+  };
+  if (view.phase === "over") {
+    if (seat !== null && !current.sheet.over) button(t("Next hand"), () => send({ type: "next", version: current.version }), "primary").dataset.action = "next";
+    return;
+  }
+  for (const name of ["take", "pass", "draw stock", "draw pile"]) {
+    if (legal.has(name)) button(actionText(name), () => act(name)).dataset.action = name;
+  }
+  for (const kind of ["knock", "gin"]) {
+    if ([...legal].some((a) => a.startsWith(`${kind} `))) {
+      const node = button(mode === kind ? t("Cancel") : t(kind === "knock" ? "Knock" : "Gin") + "…",
+                          () => { mode = mode === kind ? null : kind; render(current); }, "ending");
+      node.dataset.action = kind;
+    }
+  }
+  if (legal.has("big gin")) button(t("Big gin"), () => confirmEnding("big gin"), "ending").dataset.action = "big gin";
+  if (seat !== null && legal.size) button(t("Hint"), () => send({ type: "hint" }), "quiet").dataset.action = "hint";
+}
+
+function statusText(message, legal) {
+  const view = message.view;
+  if (message.sheet.over) {
+    const winner = message.sheet.winner;
+    return t("{name} wins the match.", { name: nameOf(winner) });
+  }
+  if (view.phase === "over") return t("The hand is over.");
+  if (mode === "knock") return t("Choose the card to knock with.");
+  if (mode === "gin") return t("Choose the card to discard for gin.");
+  const last = lastOpponentMoves(message);
+  const turn = legal.size ? t("Your turn") : t("{name}'s turn", { name: nameOf(view.to_play) });
+  return last ? `${last} — ${turn}` : turn;
+}
+
+function lastOpponentMoves(message) {
+  const history = message.view.history;
+  if (!history.length || message.seat === null) return "";
+  const last = history[history.length - 1];
+  if (last.player === message.seat) return "";
+  const moves = [];
+  for (let i = history.length - 1; i >= 0 && history[i].player === last.player; i--) moves.unshift(history[i]);
+  return `${nameOf(last.player)}: ` + moves.map((m) => moveText(m)).join(", ");
+}
+
+function moveText(move) {
+  const [verb, ...rest] = move.action.split(" ");
+  const card = rest.join(" ");
+  if (move.action === "draw stock") return t("drew from the stock");
+  if (move.action === "pass") return t("passed");
+  if (move.action === "take") return t("took the upcard {card}", { card: pretty(move.card) });
+  if (move.action === "draw pile") return t("took {card} from the discard pile", { card: pretty(move.card) });
+  if (verb === "discard") return t("threw {card}", { card: pretty(card) });
+  if (verb === "knock") return t("knocked");
+  if (verb === "gin") return t("went gin");
+  return t("declared big gin");
+}
+
+function renderInvite(message) {
+  const box = $("invite");
+  const saved = savedGames().find((g) => g.game === message.game && g.invite);
+  const other = message.players[1];
+  box.hidden = !saved || message.sheet.over;
+  if (box.hidden) return;
+  box.replaceChildren();
+  const title = document.createElement("h2");
+  title.textContent = t("Invite your friend");
+  box.append(title);
+  for (const [label, token] of [["Send this link to your friend:", saved.invite], ["Watch link (can only watch):", saved.watch]]) {
+    const text = document.createElement("p");
+    text.textContent = t(label);
+    const input = Object.assign(document.createElement("input"), { readOnly: true, value: `${location.origin}/g/${message.game}#${token}` });
+    input.className = "link";
+    input.onclick = () => { input.select(); navigator.clipboard?.writeText(input.value); toast(t("Copied")); };
+    box.append(text, input);
+  }
+  if (!other.online) {
+    const wait = document.createElement("p");
+    wait.textContent = t("Waiting for your friend to join.");
+    box.append(wait);
+  }
+}
+
+function outcomeText(result) {
+  const knocker = result.knocker === null ? "" : nameOf(result.knocker);
+  switch (result.outcome) {
+    case "gin": return t("{name} went gin!", { name: knocker });
+    case "big_gin": return t("{name} declared big gin!", { name: knocker });
+    case "undercut": return t("{name} knocked and was undercut!", { name: knocker });
+    case "knock": return t("{name} knocked.", { name: knocker });
+    default: return t("Dead hand: the stock ran out. Nobody scores; the same dealer deals again.");
+  }
+}
+
+function cardRow(codes, cls = "") {
+  const row = document.createElement("div");
+  row.className = `row ${cls}`;
+  for (const code of codes) row.append(cardFace(code));
+  return row;
+}
+
+export function settlementBoard(result, names) {
+  const box = document.createElement("div");
+  const head = document.createElement("p");
+  head.className = "outcome";
+  head.textContent = outcomeText(result) + (result.winner === null ? "" : " " + t("{name} scores {points}.", { name: names[result.winner], points: result.points }));
+  box.append(head);
+  const settlement = result.settlement;
+  if (!settlement) return box;
+  const defender = 1 - result.knocker;
+  for (const [side, seat] of [["knocker", result.knocker], ["defender", defender]]) {
+    const part = settlement[side];
+    const title = document.createElement("h3");
+    title.textContent = `${names[seat]} — ${t("Deadwood")} ${part.deadwood}`;
+    const melds = document.createElement("div");
+    melds.className = "melds";
+    for (const meld of part.melds) melds.append(cardRow(meld, "meld"));
+    if (part.deadwood_cards.length) melds.append(cardRow(part.deadwood_cards, "loose"));
+    box.append(title, melds);
+    if (side === "defender" && part.layoffs.length) {
+      const lay = document.createElement("p");
+      lay.className = "layoffs";
+      lay.textContent = `${t("Lay off")}: ` + part.layoffs.map((l) => t("{card} onto {meld}", { card: pretty(l.card), meld: l.onto.map(pretty).join(" ") })).join("; ");
+      box.append(lay);
+    }
+  }
+  return box;
+}
+
+function renderResult(message, me) {
+  const box = $("result");
+  const result = message.view.result;
+  box.hidden = !result;
+  if (!result) return;
+  box.replaceChildren(settlementBoard(result, message.players.map((p) => p.name)));
+  if (message.sheet.over) {
+    const end = document.createElement("p");
+    end.className = "outcome";
+    const totals = message.sheet.totals;
+    end.textContent = `${t("{name} wins the match.", { name: nameOf(message.sheet.winner) })} ${t("Total")}: ${totals[me]} – ${totals[1 - me]}`;
+    box.append(end);
+  }
+}
+
+function renderSheet(message, me) {
+  const { sheet, players } = message;
+  const table = document.createElement("table");
+  table.className = "sheet";
+  const row = (cells, tag = "td") => {
+    const tr = document.createElement("tr");
+    for (const cell of cells) tr.append(Object.assign(document.createElement(tag), { textContent: cell }));
+    table.append(tr);
+  };
+  row([t("Hand"), players[me].name, players[1 - me].name], "th");
+  for (const hand of sheet.hands) {
+    const points = [0, 0];
+    if (hand.winner !== null) points[hand.winner] = hand.points;
+    row([String(hand.number), points[me] || "–", points[1 - me] || "–"]);
+  }
+  row([t("Score"), sheet.scores[me], sheet.scores[1 - me]], "th");
+  sheet.columns.forEach((column, index) => {
+    const label = sheet.columns.length > 1 ? `${t("Game {n}", { n: index + 1 })} ` : "";
+    row([`${label}${t("Box bonus")}`, column.box_bonus[me], column.box_bonus[1 - me]]);
+    row([`${label}${t("Game bonus")}`, column.game_bonus[me], column.game_bonus[1 - me]]);
+  });
+  row([t("Total"), sheet.totals[me], sheet.totals[1 - me]], "th");
+  $("sheet").replaceChildren(table);
+  $("chart").replaceChildren(drawChart(sheet, [me, 1 - me], players.map((p) => p.name), t("Match score")));
+}
+
+// -- history and replays ------------------------------------------------------------------------
+
+async function loadHistory() {
+  const entries = savedGames().map(({ game, token }) => ({ game, token }));
+  const list = $("history-list");
+  $("replay").hidden = true;
+  list.replaceChildren();
+  const reply = await fetch("/api/history", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ entries }) });
+  const { games } = await reply.json();
+  if (!games.length) list.append(Object.assign(document.createElement("li"), { textContent: t("No matches played yet.") }));
+  for (const game of games) {
+    const token = entries.find((e) => e.game === game.game).token;
+    const item = document.createElement("li");
+    const me = game.seat === null ? 0 : game.seat;
+    item.textContent = `${game.names[me]} – ${game.names[1 - me]} · ${game.rules} · ${game.totals[me]}–${game.totals[1 - me]} ` +
+      (game.over ? `(${t("{name} wins the match.", { name: game.names[game.winner] })})` : `(${t("unfinished")})`);
+    const open = document.createElement("button");
+    open.textContent = game.over ? t("Replay") : t("Resume");
+    open.onclick = () => (game.over ? replay(game.game, token) : location.assign(`/g/${game.game}#${token}`));
+    item.append(" ", open);
+    list.append(item);
+  }
+}
+
+async function replay(game, token) {
+  const reply = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game, token }) });
+  const data = await reply.json();
+  if (!reply.ok) { toast(data.error); return; }
+  let step = 0;
+  $("replay").hidden = false;
+  $("replay-title").textContent = `${data.names[0]} – ${data.names[1]} · ${data.rules}`;
+  const draw = () => {
+    const frame = data.frames[step];
+    $("replay-step").textContent = `${t("Hand")} ${frame.hand} · ${step + 1}/${data.frames.length}`;
+    $("replay-move").textContent = frame.move || "";
+    const board = $("replay-board");
+    board.replaceChildren();
+    frame.hands.forEach((hand, seat) => {
+      const title = document.createElement("h3");
+      title.textContent = data.names[seat];
+      board.append(title, cardRow(hand));
+    });
+    if (frame.pile_top) board.append(Object.assign(document.createElement("h3"), { textContent: t("Discard pile") }), cardRow([frame.pile_top]));
+    if (frame.result) board.append(settlementBoard(frame.result, data.names));
+  };
+  $("replay-prev").onclick = () => { step = Math.max(0, step - 1); draw(); };
+  $("replay-next").onclick = () => { step = Math.min(data.frames.length - 1, step + 1); draw(); };
+  draw();
+}
+
+// -- start --------------------------------------------------------------------------------------
+
+$("lang").onchange = (event) => {
+  loadLanguage(event.target.value);
+  if (joined && socket) { socket.close(); } // rejoin so hints come in the new language
+};
+window.addEventListener("hashchange", route);
+await loadLanguage(lang);
+await setUpLobby();
+route();

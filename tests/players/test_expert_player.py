@@ -1,0 +1,183 @@
+"""The expert: legal play from views alone under every variant, and sensible stacked decisions."""
+
+from __future__ import annotations
+
+import pytest
+
+from ginrummy.core.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
+from ginrummy.core.cards import Card, parse_card, parse_cards
+from ginrummy.core.match import Match
+from ginrummy.core.rules import Rules, rules_for
+from ginrummy.core.state import HandState, Phase
+from ginrummy.core.views import PlayerView
+from ginrummy.players import make_player
+from ginrummy.players.base import RandomPlayer, play_match
+from ginrummy.players.expert import ExpertPlayer
+
+# Fewer opponent samples keep the suite quick; legality does not depend on them.
+FAST = {"samples": 8}
+
+VARIANTS = {
+    "classic": rules_for("classic"),
+    "oklahoma": rules_for("oklahoma"),
+    "oklahoma ace gin": rules_for("oklahoma", oklahoma_ace="gin"),
+    "straight": rules_for("straight"),
+    "modern big gin": rules_for("modern"),
+    "eleven-card": rules_for("classic", eleven_card_deal=True),
+    "last chance": rules_for("classic", last_chance=True),
+    "eaai": rules_for("eaai"),
+}
+
+
+class ViewOnly:
+    """Wraps a player: checks that it is only ever handed a view and answers legally."""
+
+    def __init__(self, inner: ExpertPlayer | RandomPlayer) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.decisions = 0
+
+    def choose(self, view: PlayerView) -> Action:
+        assert type(view) is PlayerView
+        action = self.inner.choose(view)
+        assert action in view.legal_actions, (action, view.legal_actions)
+        self.decisions += 1
+        return action
+
+    def observe(self, view: PlayerView) -> None:
+        assert type(view) is PlayerView
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_expert_plays_only_legal_actions_from_views(variant: str) -> None:
+    rules = VARIANTS[variant]
+    expert = ViewOnly(ExpertPlayer(seed=3, **FAST))
+    for hand in range(4):
+        state = HandState.deal(rules, dealer=hand % 2, seed=hand)
+        # Seats alternate so the expert both deals and answers the upcard first.
+        seats = (expert, ViewOnly(RandomPlayer(seed=hand)))
+        if hand % 2:
+            seats = seats[::-1]
+        while not state.is_over:
+            state.apply(seats[state.to_play].choose(state.view(state.to_play)))
+    assert expert.decisions > 20
+
+
+def test_expert_plays_a_hollywood_match_against_itself() -> None:
+    match = Match.new(rules_for("hollywood", target=25), seed=11)
+    players = (ViewOnly(ExpertPlayer(seed=1, **FAST)), ViewOnly(ExpertPlayer(seed=2, **FAST)))
+    play_match(match, players)
+    assert match.is_over and match.winner in (0, 1)
+    assert all(column.winner is not None for column in match.columns)
+
+
+def test_registry_makes_the_expert() -> None:
+    assert isinstance(make_player("expert", seed=1), ExpertPlayer)
+
+
+def test_rank_actions_top_is_the_choice_and_covers_every_legal_action() -> None:
+    rules = rules_for("eaai")
+    for seed in range(3):
+        state = HandState.deal(rules, dealer=0, seed=seed)
+        for _ in range(30):
+            if state.is_over:
+                break
+            view = state.view(state.to_play)
+            ranked = ExpertPlayer(seed=seed).rank_actions(view)
+            chosen = ExpertPlayer(seed=seed).choose(view)
+            assert ranked[0][0] == chosen
+            assert sorted(map(str, (a for a, _ in ranked))) == sorted(
+                map(str, view.legal_actions)
+            )
+            scores = [score for _, score in ranked]
+            assert scores == sorted(scores, reverse=True)
+            state.apply(chosen)
+
+
+def test_no_decision_is_asked_of_a_player_not_to_move() -> None:
+    state = HandState.deal(rules_for("classic"), dealer=0, seed=5)
+    waiting = state.view(state.dealer)  # the non-dealer decides first
+    assert ExpertPlayer(seed=1).rank_actions(waiting) == []
+
+
+# -- stacked positions ----------------------------------------------------------------------------
+
+
+def stacked(rules: Rules, *, mine: str, theirs: str, upcard: str, stock: str = "") -> HandState:
+    """Seat 0 deals, so seat 1 holds ``mine`` and decides first; ``stock`` lists the top first."""
+    own, other = parse_cards(mine), parse_cards(theirs)
+    top = parse_card(upcard)
+    first_draws = list(parse_cards(stock)) if stock else []
+    used = set(own) | set(other) | {top} | set(first_draws)
+    deck: list[Card] = []
+    for mine_card, their_card in zip(own, other, strict=True):
+        deck += [mine_card, their_card]
+    return HandState(rules, dealer=0, deck=deck + [top] + first_draws
+                     + [c for c in range(52) if c not in used])
+
+
+THEIRS = "2H 4H 6H 8D 8C 9C JD QC KH AS"
+
+
+def test_takes_the_upcard_that_completes_a_meld() -> None:
+    # Mine: 7H 8H | 3C 3D | KS QS ... the upcard 9H makes the run 7H 8H 9H.
+    state = stacked(rules_for("eaai"), mine="7H 8H 3C 3D KS QD 5C TD 2S 4D", theirs=THEIRS,
+                    upcard="9H")
+    assert ExpertPlayer(seed=1).choose(state.view(1)) == TAKE
+
+
+def test_passes_an_upcard_that_fits_nothing() -> None:
+    # The upcard KC touches none of mine: 2C 3C 4C | 5D 5S 5H | 7S 8S | 9D AH.
+    state = stacked(rules_for("eaai"), mine="2C 3C 4C 5D 5S 5H 7S 8S 9D AH", theirs=THEIRS,
+                    upcard="KC")
+    assert ExpertPlayer(seed=1).choose(state.view(1)) == PASS
+
+
+def test_goes_gin_when_it_can() -> None:
+    # Mine: 2C 3C 4C | 5D 5S 5H | 7S 8S 9S | KD; drawing TS melds all but KD.
+    state = stacked(rules_for("eaai"), mine="2C 3C 4C 5D 5S 5H 7S 8S 9S KD", theirs=THEIRS,
+                    upcard="3D", stock="TS")
+    for action in (PASS, PASS, DRAW_STOCK):
+        state.apply(action)
+    assert ExpertPlayer(seed=1).choose(state.view(1)) == Action(Kind.GIN, parse_card("KD"))
+
+
+def test_knocks_with_one_point_of_deadwood() -> None:
+    # Mine: 2C 3C 4C | 5D 5S 5H | 7S 8S 9S | AH, plus KD drawn; knocking with AH alone is right.
+    state = stacked(rules_for("eaai"), mine="2C 3C 4C 5D 5S 5H 7S 8S 9S AH", theirs=THEIRS,
+                    upcard="3D", stock="KD")
+    for action in (PASS, PASS, DRAW_STOCK):
+        state.apply(action)
+    choice = ExpertPlayer(seed=1).choose(state.view(1))
+    assert choice == Action(Kind.KNOCK, parse_card("KD"))
+
+
+def test_draws_the_discard_that_completes_a_set() -> None:
+    # After both pass, seat 1 draws and throws 9D; seat 0 (mine: 9C 9H ...) then sees 9D on top.
+    state = stacked(rules_for("eaai"), mine="2H 4H 6H 8D 8C 9S JD QC KH 9D",
+                    theirs="9C 9H 2C 3C 4C 6S 6D KS QH AD", upcard="5S", stock="7C")
+    for action in (PASS, PASS, DRAW_STOCK, Action.discard(parse_card("9D"))):
+        state.apply(action)
+    view = state.view(0)
+    assert view.pile_top == parse_card("9D") and DRAW_PILE in view.legal_actions
+    assert ExpertPlayer(seed=1).choose(view) == DRAW_PILE
+
+
+def test_keeps_the_card_whose_rank_the_opponent_just_took() -> None:
+    """Seat 0 threw TC and the opponent took it; TD and JS are then equally loose for seat 0
+    (both leave deadwood 12), but TD may well give the opponent a set of tens: throw JS."""
+    for seed in range(4):
+        # Seat 0 (the expert): TC TD JS | 2H 3H 4H 5H | 6S 6D 6C.
+        state = stacked(rules_for("eaai"), mine="JC JD 2C 3C 4C 7D 8H 9H QH KH",
+                        theirs="TC TD JS 2H 3H 4H 5H 6S 6D 6C", upcard="AC",
+                        stock="8C AH 2S")
+        # Both pass; seat 1 draws 8C, throws JC; seat 0 draws AH, throws TC; seat 1 takes TC,
+        # throws JD; seat 0 draws 2S and must discard.
+        for action in (PASS, PASS, DRAW_STOCK, Action.discard(parse_card("JC")), DRAW_STOCK,
+                       Action.discard(parse_card("TC")), DRAW_PILE,
+                       Action.discard(parse_card("JD")), DRAW_STOCK):
+            state.apply(action)
+        view = state.view(0)
+        assert view.phase is Phase.DISCARD and view.to_play == 0
+        choice = ExpertPlayer(seed=seed).choose(view)
+        assert choice == Action.discard(parse_card("JS")), choice

@@ -1,0 +1,71 @@
+"""``ginrummy tournament``: JSON figures, a chart, a progress bar and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ginrummy.cli import main
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["tournament", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_players_tournament_json_has_the_promised_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run_cli(capsys, "standard", "beginner", "--matches", "6", "--seed", "4",
+                               "--jobs", "1", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["matches"] == 6 and data["wins_a"] + data["wins_b"] == 6
+    assert data["win_rate_a"] == pytest.approx(data["wins_a"] / 6)
+    low, high = data["ci95"]
+    assert 0 <= low <= data["win_rate_a"] <= high <= 1
+    assert data["points_per_hand_a"] > 0 and data["hands"] >= 6
+    assert data["rules"] == "eaai" and data["forfeits"] == []
+    assert data["a"]["decision_ms_p99"] >= data["a"]["decision_ms_median"] > 0
+    assert "3/3 mirrored pairs" in err  # the progress bar ends full
+
+
+def test_players_tournament_same_figures_for_any_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    keys = ("matches", "wins_a", "wins_b", "hands", "points_per_hand_a", "points_per_hand_b")
+    figures = []
+    for jobs in ("1", "2"):
+        _, out, _ = run_cli(capsys, "gin-camper", "standard", "--matches", "4", "--rules",
+                            "classic", "--jobs", jobs, "--json", "--no-progress")
+        data = json.loads(out)
+        figures.append([data[k] for k in keys])
+    assert figures[0] == figures[1]
+
+
+def test_players_tournament_text_report_and_plot(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    chart = tmp_path / "result.png"
+    status, out, err = run_cli(capsys, "beginner", "random", "--matches", "2", "--jobs", "1",
+                               "--plot", str(chart), "--no-progress")
+    assert status == 0 and err == ""
+    assert "beginner wins 2/2 = 100.0%" in out
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["nobody", "standard"], "unknown player 'nobody'"),
+    (["standard", "standard", "--rules", "bogus"], "unknown rules preset 'bogus'"),
+    (["standard", "standard", "--rules", "partnership"], "the partnership rules are for 4"),
+    (["standard", "standard", "--matches", "5"], "--matches must be an even number"),
+    (["standard", "standard", "--jobs", "0"], "--jobs must be at least 1"),
+    (["standard", "standard", "--plot", "chart.svg"], "--plot writes a PNG file"),
+    (["standard", "standard", "--plot", "/no/such/dir/x.png"], "no such folder"),
+])
+def test_players_tournament_bad_input_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    status, out, err = run_cli(capsys, *args, "--no-progress")
+    assert status == 2 and out == ""
+    assert err.startswith("ginrummy tournament: ") and message in err
+    assert err.count("\n") == 1

@@ -1,0 +1,91 @@
+"""Tournaments and self-play on Ray give the same results as local processes, seed for seed."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ginrummy.cli import main
+from ginrummy.core.rules import rules_for
+from ginrummy.players.arena import run_pairs
+from ginrummy.rl.ray_runner import run_pairs_ray
+from ginrummy.rl.selfplay import SelfPlayConfig, generate
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    import ray
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             _node_ip_address="127.0.0.1")
+    yield
+    ray.shutdown()
+
+
+def _without_times(pairs: list) -> list:
+    return [dataclasses.replace(
+        pair, games=tuple(dataclasses.replace(game, times=((), ())) for game in pair.games))
+        for pair in pairs]
+
+
+def test_rl_ray_tournament_pairs_equal_local_ones(local_ray: None) -> None:
+    rules = rules_for("classic", target=50)
+    local = run_pairs("standard", "beginner", rules, pairs=3, seed=11, jobs=1)
+    on_ray = run_pairs_ray("standard", "beginner", rules, pairs=3, seed=11)
+    assert _without_times(on_ray) == _without_times(local)
+    assert [pair.index for pair in on_ray] == [0, 1, 2]
+
+
+def test_rl_ray_selfplay_data_equals_local_processes(local_ray: None) -> None:
+    config = SelfPlayConfig(players=("standard", "beginner"), rules=rules_for("classic"),
+                            matches=3, seed=7, matches_per_shard=1)
+    one = generate(config, processes=1)
+    pool = generate(config, processes=2)
+    on_ray = generate(config, use_ray=True)
+    for name, array in one.items():
+        assert np.array_equal(array, pool[name]) and np.array_equal(array, on_ray[name]), name
+    assert set(np.unique(one["match"])) == {0, 1, 2}
+    hands = one["hand"]
+    assert (np.diff(hands) >= 0).all() and hands[0] == 0  # numbered across shards
+    # The returns of a hand are zero-sum between the seats, and actions were legal.
+    assert one["mask"][np.arange(len(hands)), one["action"]].all()
+    for hand in np.unique(hands)[:10]:
+        rows = hands == hand
+        by_seat = {int(s): float(r) for s, r in zip(one["seat"][rows], one["ret"][rows],
+                                                    strict=True)}
+        if len(by_seat) == 2:
+            assert by_seat[0] == -by_seat[1]
+
+
+def test_rl_selfplay_command_writes_the_arrays(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("GINRUMMY_HOME", str(tmp_path))
+    out = tmp_path / "data.npz"
+    code = main(["selfplay", "--players", "beginner,standard", "--matches", "2", "--jobs", "1",
+                 "--seed", "3", "--out", str(out)])
+    assert code == 0
+    printed = capsys.readouterr().out
+    data = np.load(out)
+    assert f"wrote {len(data['action'])} decisions" in printed
+    assert data["obs"].shape == (len(data["action"]), 219)
+    assert str(data["rules"]) == "classic" and list(data["players"]) == ["beginner", "standard"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "beginner"], "two names"),
+    (["--players", "beginner,nobody"], "unknown player"),
+    (["--matches", "0"], "at least 1"),
+    (["--out", "data.csv"], ".npz"),
+])
+def test_rl_selfplay_command_rejects_bad_input(argv: list[str], message: str, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("GINRUMMY_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert main(["selfplay", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ginrummy selfplay:") and message in err and err.count("\n") == 1
+    assert not list(tmp_path.glob("*.npz"))

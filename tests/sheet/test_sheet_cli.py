@@ -1,0 +1,144 @@
+"""``ginrummy sheet`` end to end: saved across processes, scriptable by piped lines, exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ginrummy.cli import main
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("GINRUMMY_HOME", str(tmp_path))
+    return tmp_path
+
+
+def sheet(capsys: pytest.CaptureFixture[str], *args: str, stdin: str = "",
+          monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    if monkeypatch is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(["sheet", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_process(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "GINRUMMY_HOME": str(home)}
+    return subprocess.run([sys.executable, "-m", "ginrummy", "sheet", *args], input=stdin,
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
+
+
+def test_sheet_persists_across_processes(home: Path) -> None:
+    started = run_process(home, "new", "--players", "Ann,Bob", "--rules", "modern")
+    assert started.returncode == 0, started.stderr
+    assert "sheet 1 started: Ann vs Bob, rules modern; Ann deals first" in started.stdout
+    added = run_process(home, "add", "1", "Ann knocks 8, Bob 25")
+    assert added.returncode == 0, added.stderr
+    assert "knock: Ann scores 17. Score: Ann 17, Bob 0. Ann deals next." in added.stdout
+    piped = run_process(home, "resume", "1", stdin="Bob big gin, Ann 12\nquit\n")
+    assert "big gin: Bob scores 43" in piped.stdout  # modern: 31 + 12
+    shown = run_process(home, "show", "1")
+    assert "Score: Ann 17, Bob 43. Bob deals hand 3." in shown.stdout
+    assert (home / "sheets.sqlite3").exists()
+
+
+def test_sheet_plays_a_game_to_the_end_with_bonuses(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    assert sheet(capsys, "new", "--players", "Ann, Bob", "--first-dealer", "bob")[0] == 0
+    lines = "Ann knocks 8, Bob 25\nnonsense\ndead\nBob gin, Ann 23\nAnn gin, Bob 70\n"
+    code, out, _ = sheet(capsys, "resume", "1", stdin=lines, monkeypatch=monkeypatch)
+    assert code == 0
+    assert "not entered: cannot read 'nonsense'" in out
+    # Ann 17 + 90 = 107 wins; Bob won one hand (43): no shutout.
+    assert "Game: Ann wins" in out
+    assert "total       247   63" in out  # 107 + 100 + 2 boxes of 20, 43 + 20
+    assert "Final result: Ann wins 247 to 63, by 184." in out
+    code, _, err = sheet(capsys, "add", "1", "Bob gin, Ann 3")
+    assert (code, err) == (2, "ginrummy sheet: the game is over; start a new sheet\n")
+
+
+def test_sheet_guided_entry_asks_step_by_step(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob", "--rules", "oklahoma")
+    code, out, _ = sheet(capsys, "add", "1", stdin="bob\nknock\n3\n20\nKS\n",
+                         monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Who knocked or went gin (Ann, Bob, or dead)?" in out
+    assert "knock: Bob scores 34" in out  # (20 - 3) doubled by the spade upcard
+
+
+def test_sheet_bad_entries_print_one_line_and_change_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob", "--knock-limit", "7")
+    sheet(capsys, "add", "1", "Ann", "knocks", "5,", "Bob", "20")
+    _, before, _ = sheet(capsys, "export", "1")
+    for entry, message in [
+        ("Carl knocks 3, Bob 20", "unknown player 'Carl' in 'Carl knocks 3'; the players are "
+                                  "Ann and Bob"),
+        ("Ann knocks -2, Bob 20", "deadwood must be between 0 and 100, not -2"),
+        ("Ann knocks 8, Bob 20", "the knocker's deadwood 8 is above the knock limit 7"),
+        ("Ann gin 2, Bob 20", "gin means no deadwood, but 2 was given"),
+        ("Ann knocks with 7S 7H 7D 9C TC JC 3H 4H 5H 8D, Bob 2S 3S 4S QD QH QC 8C KH 5D 7S",
+         "card in both hands: 7S"),
+    ]:
+        code, out, err = sheet(capsys, "add", "1", entry)
+        assert (code, out, err) == (2, "", f"ginrummy sheet: {message}\n")
+    assert sheet(capsys, "export", "1")[1] == before
+    assert sheet(capsys, "show", "9")[2] == (
+        "ginrummy sheet: no sheet 9; 'ginrummy sheet list' shows the sheets\n")
+    assert sheet(capsys, "new", "--players", "Ann")[2] == (
+        "ginrummy sheet: a sheet needs two player names, like 'Ann,Bob'\n")
+    assert sheet(capsys, "new", "--players", "A,B", "--rules", "canasta")[2].startswith(
+        "ginrummy sheet: unknown rules preset 'canasta'")
+    assert sheet(capsys, "new", "--players", "A,B", "--knock-limit", "12")[2] == (
+        "ginrummy sheet: knock_limit must be between 0 and 10, not 12\n")
+
+
+def test_sheet_hollywood_show_has_three_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob", "--rules", "hollywood")
+    for entry in ("Ann gin, Bob 40", "Bob knocks 2, Ann 12", "Ann gin, Bob 60"):
+        sheet(capsys, "add", "1", entry)
+    _, out, _ = sheet(capsys, "show", "1")
+    # Ann 60 to game 1; Bob 10 to game 1; Ann 80 to games 1 and 2.
+    assert "three Hollywood games to 100" in out
+    row = next(line for line in out.splitlines() if line.startswith("3 "))
+    assert row.split()[-2:] == ["140/80/0", "10/0/0"]
+
+
+def test_sheet_export_csv_and_record_reimport(home: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob")
+    for entry in ("Ann knocks 8, Bob 25", "dead", "Bob gin, Ann 23", "Ann gin, Bob 80"):
+        assert sheet(capsys, "add", "1", entry)[0] == 0
+    _, text, _ = sheet(capsys, "export", "1", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["hand", "dealer", "entry", "outcome", "winner", "points", "Ann", "Bob"]
+    assert rows[1] == ["1", "Ann", "Ann knocks 8, Bob 25", "knock", "Ann", "17", "17", "0"]
+    assert rows[2] == ["2", "Ann", "dead", "dead", "", "0", "17", "0"]
+    assert rows[3] == ["3", "Ann", "Bob gin, Ann 23", "gin", "Bob", "43", "17", "43"]
+    assert rows[4] == ["4", "Bob", "Ann gin, Bob 80", "gin", "Ann", "100", "117", "43"]
+    assert rows[-1] == ["", "", "total", "", "", "", str(117 + 100 + 40), str(43 + 20)]
+    record = home / "sheet.txt"
+    assert sheet(capsys, "export", "1", "--output", str(record))[0] == 0
+    assert sheet(capsys, "import", str(record))[1] == "imported as sheet 2\n"
+    assert sheet(capsys, "export", "2")[1] == record.read_text()
+    _, listed, _ = sheet(capsys, "list")
+    assert listed.count("Ann vs Bob  classic  117 - 43  (over, Ann won)") == 2
+
+
+def test_sheet_undo_removes_the_last_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob")
+    sheet(capsys, "add", "1", "Ann knocks 8, Bob 25")
+    sheet(capsys, "add", "1", "Bob gin, Ann 23")
+    assert sheet(capsys, "undo", "1")[1] == "removed hand 2: Bob gin, Ann 23\n"
+    assert "Score: Ann 17, Bob 0. Ann deals hand 2." in sheet(capsys, "show", "1")[1]
+    sheet(capsys, "undo", "1")
+    assert sheet(capsys, "undo", "1")[2] == "ginrummy sheet: there is no hand to undo\n"

@@ -1,0 +1,118 @@
+"""Shared driving code for the terminal-game tests: a small bot that plays by keys or clicks."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from textual.app import App
+from textual.pilot import Pilot
+
+from ginrummy.core.actions import Kind
+from ginrummy.core.cards import BIT
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.state import Phase
+from ginrummy.tui.dialogs import ConfirmScreen, SettlementScreen
+from ginrummy.tui.game import PICK_KEYS, GameScreen
+from ginrummy.tui.widgets import CardFace
+
+
+def screen_text(app: App[None]) -> str:
+    """The screen as plain text, the way a person sees it (what the snapshots store)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True,
+                      force_terminal=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
+
+
+def best_discard(screen: GameScreen) -> int:
+    """The card whose discard leaves least deadwood (never the card just taken)."""
+    view = screen.session.view
+    cards = [a.card for a in view.legal_actions if a.kind is Kind.DISCARD and a.card is not None]
+    return min(cards, key=lambda c: min_deadwood(view.hand_mask ^ BIT[c]))
+
+
+async def play_by_keys(app: App[None], pilot: Pilot[None], *, limit: int = 2000) -> int:
+    """Play until the app exits, pressing keys as a person would; returns the keys pressed."""
+    presses = 0
+    while app.is_running and presses < limit:
+        screen = app.screen
+        if isinstance(screen, SettlementScreen) and screen.session.match.is_over:
+            key = "q"  # leave at the end instead of starting a new match
+        elif isinstance(screen, SettlementScreen | ConfirmScreen):
+            key = "enter"
+        elif isinstance(screen, GameScreen):
+            key = choose_key(screen)
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+        if isinstance(key, list):
+            for part in key:
+                await pilot.press(part)
+                presses += 1
+        else:
+            await pilot.press(key)
+            presses += 1
+
+    return presses
+
+
+def choose_key(screen: GameScreen) -> str | list[str]:
+    view = screen.session.view
+    kinds = {a.kind for a in view.legal_actions}
+    if view.phase in (Phase.UPCARD, Phase.LAST_CHANCE):
+        return "x"
+    if view.phase is Phase.DRAW:
+        return "d"
+    if Kind.GIN in kinds:
+        return "g"
+    if Kind.KNOCK in kinds:
+        return "k"
+    card = best_discard(screen)
+    order = screen.display_order()
+    index = order.index(card)
+    if index < len(PICK_KEYS):
+        return [PICK_KEYS[index], "enter"]
+    # the eleventh card: step right from the tenth, as arrow-key players do
+    return [PICK_KEYS[-1], "right", "enter"]
+
+
+async def play_by_mouse(app: App[None], pilot: Pilot[None], *, limit: int = 2000) -> int:
+    """Play until the app exits using only clicks (cards, stock, pile, buttons)."""
+    clicks = 0
+    while app.is_running and clicks < limit:
+        screen = app.screen
+        if isinstance(screen, SettlementScreen):
+            target = "#quit" if screen.session.match.is_over else "#again"
+            targets: list[str | int] = [target]
+        elif isinstance(screen, ConfirmScreen):
+            targets = ["#yes"]
+        elif isinstance(screen, GameScreen):
+            targets = choose_clicks(screen)
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+        for target in targets:
+            if isinstance(target, int):  # a card: find its face now (the hand is redrawn)
+                faces = [face for face in app.screen.query_one("#hand").query(CardFace)
+                         if face.card == target]
+                assert await pilot.click(faces[0], offset=(2, 1))
+            else:
+                assert await pilot.click(target, offset=(1, 0))
+            clicks += 1
+    return clicks
+
+
+def choose_clicks(screen: GameScreen) -> list[str | int]:
+    view = screen.session.view
+    kinds = {a.kind for a in view.legal_actions}
+    if view.phase in (Phase.UPCARD, Phase.LAST_CHANCE):
+        return ["#do-pass"]
+    if view.phase is Phase.DRAW:
+        return ["#stock"]
+    if Kind.GIN in kinds:
+        return ["#do-gin"]
+    if Kind.KNOCK in kinds:
+        return ["#do-knock"]
+    card = best_discard(screen)
+    return [card, card]  # the first click picks it, the second throws it
