@@ -41,7 +41,7 @@ def test_sheet_persists_across_processes(home: Path) -> None:
     assert "sheet 1 started: Ann vs Bob, rules modern; Ann deals first" in started.stdout
     added = run_process(home, "add", "1", "Ann knocks 8, Bob 25")
     assert added.returncode == 0, added.stderr
-    assert "knock: Ann scores 17. Score: Ann 17, Bob 0. Ann deals next." in added.stdout
+    assert "knock: Ann scores 17. Score: Ann 17, Bob 0. Ann deals hand 2." in added.stdout
     piped = run_process(home, "resume", "1", stdin="Bob big gin, Ann 12\nquit\n")
     assert "big gin: Bob scores 43" in piped.stdout  # modern: 31 + 12
     shown = run_process(home, "show", "1")
@@ -58,7 +58,7 @@ def test_sheet_plays_a_game_to_the_end_with_bonuses(capsys: pytest.CaptureFixtur
     assert "not entered: cannot read 'nonsense'" in out
     # Ann 17 + 90 = 107 wins; Bob won one hand (43): no shutout.
     assert "Game: Ann wins" in out
-    assert "total       247   63" in out  # 107 + 100 + 2 boxes of 20, 43 + 20
+    assert "total   247   63" in out  # 107 + 100 + 2 boxes of 20, 43 + 20
     assert "Final result: Ann wins 247 to 63, by 184." in out
     code, _, err = sheet(capsys, "add", "1", "Bob gin, Ann 3")
     assert (code, err) == (2, "ginrummy sheet: the game is over; start a new sheet\n")
@@ -95,7 +95,7 @@ def test_sheet_bad_entries_print_one_line_and_change_nothing(
     assert sheet(capsys, "show", "9")[2] == (
         "ginrummy sheet: no sheet 9; 'ginrummy sheet list' shows the sheets\n")
     assert sheet(capsys, "new", "--players", "Ann")[2] == (
-        "ginrummy sheet: a sheet needs two player names, like 'Ann,Bob'\n")
+        "ginrummy sheet: the classic rules need 2 player names, like 'Ann,Bob'\n")
     assert sheet(capsys, "new", "--players", "A,B", "--rules", "canasta")[2].startswith(
         "ginrummy sheet: unknown rules preset 'canasta'")
     assert sheet(capsys, "new", "--players", "A,B", "--knock-limit", "12")[2] == (
@@ -142,3 +142,46 @@ def test_sheet_undo_removes_the_last_hand(capsys: pytest.CaptureFixture[str]) ->
     assert "Score: Ann 17, Bob 0. Ann deals hand 2." in sheet(capsys, "show", "1")[1]
     sheet(capsys, "undo", "1")
     assert sheet(capsys, "undo", "1")[2] == "ginrummy sheet: there is no hand to undo\n"
+
+
+def test_sheet_store_and_file_errors_are_one_line(home: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    (home / "sheets.sqlite3").write_text("this is not a database")
+    code, _, err = sheet(capsys, "list")
+    assert code == 2 and err.startswith("ginrummy sheet: cannot use the sheet store ")
+    assert err.count("\n") == 1
+    (home / "sheets.sqlite3").unlink()
+    sheet(capsys, "new", "--players", "Ann,Bob")
+    code, _, err = sheet(capsys, "export", "1", "--output", str(home / "missing" / "x.txt"))
+    assert (code, err) == (2, f"ginrummy sheet: cannot write {home / 'missing' / 'x.txt'}: "
+                              "No such file or directory\n")
+    code, _, err = sheet(capsys, "import", str(home / "nothing.txt"))
+    assert (code, err) == (2, f"ginrummy sheet: cannot read {home / 'nothing.txt'}: "
+                              "No such file or directory\n")
+
+
+def test_sheet_three_players_say_who_sits_out(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = sheet(capsys, "new", "--players", "Ann,Bob,Cy", "--rules", "3p")
+    assert "enter hands with: ginrummy sheet add 1 'Bob knocks 8, Cy 25'" in out
+    _, out, _ = sheet(capsys, "add", "1", "Bob gin, Cy 10")
+    assert out == ("gin: Bob scores 30. Score: Ann 0, Bob 30, Cy 0. Cy deals hand 2 and sits "
+                   "out; Ann and Bob play.\n")
+    code, _, err = sheet(capsys, "add", "1", "Cy gin, Ann 10")
+    assert (code, err) == (2, "ginrummy sheet: Cy deals this hand and sits it out\n")
+    _, out, _ = sheet(capsys, "export", "1", "--format", "csv")
+    assert out.splitlines()[0] == "hand,dealer,entry,outcome,winner,points,Ann,Bob,Cy"
+
+
+def test_sheet_partnership_shows_team_columns_and_both_tables(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = sheet(capsys, "new", "--players", "Ann,Bob,Cy,Dan", "--rules", "partnership")
+    assert out.startswith("sheet 1 started: Ann & Cy vs Bob & Dan, rules partnership")
+    _, out, _ = sheet(capsys, "add", "1", "Ann knocks 5, Bob 20")
+    assert out.endswith("Score: Ann & Cy 0, Bob & Dan 0. Deal 1: Cy deals to Dan.\n")
+    _, out, _ = sheet(capsys, "add", "1", "Dan gin, Cy 10")  # Ann & Cy 15, Bob & Dan 30
+    # Deal 2 pairs Ann with Dan and Cy with Bob; Bob & Dan won deal 1, so they deal.
+    assert out.endswith("Score: Ann & Cy 0, Bob & Dan 15. "
+                        "Deal 2: Dan deals to Ann and Bob deals to Cy.\n")
+    _, out, _ = sheet(capsys, "export", "1", "--format", "csv")
+    assert out.splitlines()[0] == "hand,dealer,entry,outcome,winner,points,Ann & Cy,Bob & Dan"

@@ -10,6 +10,7 @@ from ginrummy.core.actions import Action, Kind
 from ginrummy.core.cards import format_card, format_cards, from_mask, parse_cards
 from ginrummy.core.match import HandRecord, Match
 from ginrummy.core.melds import best_discards
+from ginrummy.core.multiplayer import PartnershipMatch, SeatedHand, ThreePlayerMatch
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
 from ginrummy.sheet.model import Entry, Sheet, SheetError
@@ -181,7 +182,7 @@ def test_sheet_refuses_entries_once_the_game_is_over_and_undo_reopens_it() -> No
     assert sheet.is_over and sheet.winner == 0
     with pytest.raises(SheetError, match="the game is over"):
         sheet.add(parse_entry("Bob gin, Ann 3", NAMES))
-    assert sheet.undo() == Entry("gin", 0, None, 90)
+    assert sheet.undo() == Entry("gin", 0, 1, None, 90)
     assert not sheet.is_over and sheet.scores == (0, 0) and sheet.entries == []
     with pytest.raises(SheetError, match="no hand to undo"):
         sheet.undo()
@@ -194,7 +195,8 @@ def test_sheet_straight_gin_refuses_knocks() -> None:
 
 
 @pytest.mark.parametrize(("names", "reason"), [
-    (("Ann",), "two player names"), (("Ann", " "), "two player names"),
+    (("Ann",), "the classic rules need 2 player names, like 'Ann,Bob'"),
+    (("Ann", " "), "need 2 player names"), (("Ann", "Bob", "Cy"), "need 2 player names"),
     (("Ann", "ann"), "different names"), (("A,n", "Bob"), "cannot hold"),
 ])
 def test_sheet_needs_two_distinct_names(names: tuple[str, ...], reason: str) -> None:
@@ -202,9 +204,13 @@ def test_sheet_needs_two_distinct_names(names: tuple[str, ...], reason: str) -> 
         Sheet(rules_for("classic"), names)
 
 
-def test_sheet_is_for_two_players() -> None:
-    with pytest.raises(SheetError, match="three-player is for 3 players"):
+def test_sheet_needs_a_name_for_every_player_of_the_rules() -> None:
+    with pytest.raises(SheetError, match="the three-player rules need 3 player names, like "
+                                         "'Ann,Bob,Cy'"):
         Sheet(rules_for("three-player"), NAMES)
+    with pytest.raises(SheetError, match="the partnership rules need 4 player names, like "
+                                         "'Ann,Bob,Cy,Dan'"):
+        Sheet(rules_for("partnership"), THREE)
 
 
 def test_sheet_notation_round_trips_every_kind_of_entry() -> None:
@@ -227,3 +233,133 @@ def test_sheet_record_round_trips_with_rules_and_first_dealer() -> None:
     assert write_sheet(again) == text
     assert (again.rules, again.names, again.first_dealer) == (sheet.rules, sheet.names, 1)
     assert again.scores == (20 - 5 + 20, 0)  # the difference plus the Norwegian knock bonus
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ('[Rules "classic"]\n[Player0 "Ann"]\n[Player1 "Bob"]\n\n1. Ann knocks 8, Bob 25\n'
+     "3. dead\n", "line 6: expected hand 2, found 3"),
+    ('[Rules "classic"]\n[Player0 "Ann"]\n[Player1 "Bob"]\n\n1. Ann knocks 12, Bob 25\n',
+     "line 5: the knocker's deadwood 12 is above the knock limit 10"),
+    ('[Rules "canasta"]\n[Player0 "Ann"]\n[Player1 "Bob"]\n', "unknown rules preset"),
+    ('[Player0 "Ann"]\n\n1. dead\n', "needs the Player0 and Player1 tags"),
+    ('[Player0 "Ann"]\n[Player1 "Bob"]\n\nHand one: dead\n', "line 4: cannot read"),
+    ('[Player0 "Ann"]\n[Player1 "Bob"]\n[FirstDealer "Cy"]\n', "unknown player 'Cy'"),
+])
+def test_sheet_record_errors_name_the_line(text: str, reason: str) -> None:
+    with pytest.raises(SheetError, match=reason):
+        read_sheet(text)
+
+
+def test_sheet_hollywood_closes_three_columns_with_their_own_bonuses() -> None:
+    sheet = Sheet(rules_for("hollywood"), NAMES)
+    for text in ("Bob gin, Ann 30", "Ann gin, Bob 30", "Ann gin, Bob 30", "Ann gin, Bob 30",
+                 "Ann gin, Bob 30"):
+        sheet.add(parse_entry(text, NAMES))
+    # Every hand is worth 50. Bob's win: game 1. Ann's first: game 1; second: games 1 and 2
+    # (game 1 closes at 100); third: the open games 2 and 3 (game 2 closes); fourth: game 3.
+    assert [c.scores for c in sheet.board.columns] == [[100, 50], [100, 0], [100, 0]]
+    assert sheet.is_over and sheet.winner == 0
+    totals = sheet.board.column_totals()
+    # game 1: game bonus 100 and two boxes for Ann, one box for Bob; games 2, 3: shutouts.
+    assert [t.totals for t in totals] == [(100 + 100 + 40, 50 + 20), (100 + 200 + 40, 0),
+                                          (100 + 200 + 40, 0)]
+    assert sheet.totals() == (920, 70)
+
+
+THREE = ("Ann", "Bob", "Cy")
+
+
+def play_three_player_match(seed: int) -> ThreePlayerMatch:
+    match = ThreePlayerMatch.new(rules_for("three-player"), seed=seed, names=THREE)
+    rng = random.Random(seed)
+    while not match.is_over:
+        if match.deal_over:
+            match.next_deal()
+        for seat in match.pending():
+            match.apply(_choose(match.state, rng), seat=seat)
+    return match
+
+
+def seated_entry(hand: SeatedHand, names: tuple[str, ...]) -> str:
+    """A multiplayer hand by counts: names come from the seats at that hand's table."""
+    result = hand.result
+    if result.knocker is None or result.settlement is None:
+        return "dead"
+    settled = result.settlement
+    ender, other = names[hand.seats[result.knocker]], names[hand.seats[1 - result.knocker]]
+    if result.outcome in ("gin", "big_gin"):
+        return f"{ender} {result.outcome.replace('_', ' ')}, {other} {settled.defender_deadwood}"
+    return f"{ender} knocks {settled.knocker_deadwood}, {other} {settled.defender_deadwood}"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sheet_reproduces_a_three_player_match(seed: int) -> None:
+    match = play_three_player_match(seed)
+    sheet = Sheet(match.rules, THREE, first_dealer=match.first_dealer)
+    for hand in match.hands:
+        sitting_out = ({0, 1, 2} - set(hand.seats)).pop()
+        assert sheet.dealer == sitting_out
+        assert set(sheet.players_of_next_hand()) == set(hand.seats)
+        sheet.add(parse_entry(seated_entry(hand, THREE), THREE))
+    assert sheet.is_over and sheet.winner == match.winner
+    assert sheet.scores == match.scores and sheet.totals() == match.totals()
+    assert read_sheet(write_sheet(sheet)).totals() == match.totals()
+
+
+def test_sheet_three_players_refuses_the_player_sitting_out() -> None:
+    sheet = Sheet(rules_for("three-player"), THREE)  # Ann deals and sits out
+    before = write_sheet(sheet)
+    with pytest.raises(SheetError, match="Ann deals this hand and sits it out"):
+        sheet.add(parse_entry("Ann gin, Bob 10", THREE))
+    assert write_sheet(sheet) == before
+    sheet.add(parse_entry("Bob knocks 5, Cy 3", THREE))  # undercut: Cy scores 2 + 10
+    assert sheet.scores == (0, 0, 12) and sheet.dealer == 1  # Bob lost: Bob deals
+    assert sheet.players_of_next_hand() == (2, 0)
+
+
+FOUR = ("Ann", "Bob", "Cy", "Dan")  # Ann & Cy (seats 0, 2) against Bob & Dan (1, 3)
+
+
+def test_sheet_partnership_scores_each_deals_net_and_follows_the_tables() -> None:
+    sheet = Sheet(rules_for("partnership"), FOUR)  # Ann's team deals first
+    assert sheet.column_names == ("Ann & Cy", "Bob & Dan")
+    assert sheet.tables_of_next_hand() == [(0, 1), (2, 3)]
+    with pytest.raises(SheetError, match="Ann plays Bob in deal 1, not Dan"):
+        sheet.add(parse_entry("Ann gin, Dan 67", FOUR))
+    with pytest.raises(SheetError, match="Ann plays Bob in deal 1, not Cy"):
+        sheet.add(parse_entry("Ann gin, Cy 67", FOUR))
+    sheet.add(parse_entry("Ann gin, Bob 67", FOUR))  # 87 for Ann & Cy
+    with pytest.raises(SheetError, match="Bob's hand of deal 1 is already entered"):
+        sheet.add(parse_entry("Bob gin, Ann 67", FOUR))
+    sheet.add(parse_entry("dead", FOUR))  # the other table is dealt again
+    sheet.add(parse_entry("Dan gin, Cy 67", FOUR))  # 87 for Bob & Dan: the deal nets 0
+    assert (sheet.scores, sheet.deal_number) == ((0, 0), 2)
+    assert sheet.tables_of_next_hand() == [(0, 3), (2, 1)]  # the nets cancelled: same team deals
+    sheet.add(parse_entry("Ann gin, Dan 67", FOUR))
+    sheet.add(parse_entry("Bob knocks 8, Cy 25", FOUR))  # 17 for Bob & Dan: Ann & Cy net 70
+    assert sheet.scores == (70, 0)
+    sheet.add(parse_entry("Ann gin, Bob 67", FOUR))
+    sheet.add(parse_entry("Cy gin, Dan 67", FOUR))  # net 174: 244, past 125
+    assert sheet.is_over and sheet.winner == 0
+    # Bob & Dan won no deal: shutout 200; two deals won: two boxes of 20.
+    assert sheet.totals() == (244 + 200 + 40, 0)
+    assert sheet.dealers == [0, 2, 2, 0, 2, 0, 2]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sheet_reproduces_a_partnership_match(seed: int) -> None:
+    match = PartnershipMatch.new(rules_for("partnership"), seed=seed, names=FOUR)
+    rng = random.Random(seed)
+    while not match.is_over:
+        if match.deal_over:
+            match.next_deal()
+        for seat in match.pending():
+            state = next(t.state for t in match.tables() if seat in t.seats)
+            match.apply(_choose(state, rng), seat=seat)
+    sheet = Sheet(match.rules, FOUR, first_dealer=match.first_dealing_team)
+    for hand in match.hands:
+        sheet.add(parse_entry(seated_entry(hand, FOUR), FOUR))
+    assert sheet.dealers == [hand.seats[hand.dealer] for hand in match.hands]
+    assert sheet.is_over and sheet.winner == match.winner
+    assert sheet.scores == match.scores and sheet.totals() == match.totals()
+    assert read_sheet(write_sheet(sheet)).totals() == match.totals()

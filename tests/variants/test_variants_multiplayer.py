@@ -6,6 +6,7 @@ Hands are the stacked deals of ``variants_decks``: a gin with the upcard against
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 
@@ -20,6 +21,7 @@ from variants_decks import (
 )
 
 from ginrummy.core.actions import Action, Kind
+from ginrummy.core.cards import format_card
 from ginrummy.core.errors import IllegalActionError, RulesError
 from ginrummy.core.multiplayer import PartnershipMatch, ThreePlayerMatch, pairings
 from ginrummy.core.rules import rules_for
@@ -180,3 +182,20 @@ def test_partnership_seeded_matches_reach_the_end_with_team_nets(seed: int) -> N
     # every deal has two decided tables (dead hands were redealt at their table)
     decided = [h for h in match.hands if h.winner_seat is not None]
     assert len(decided) == 2 * len(match.deal_nets)
+
+
+def test_partnership_views_show_only_the_seats_own_table_and_hand() -> None:
+    match = PartnershipMatch(rules_for("partnership"), first_dealing_team=1, seed=5,
+                             names=("Ann", "Bob", "Cy", "Dan"))
+    for seat in range(4):
+        view = match.view(seat)
+        table = next(t for t in match.tables() if seat in t.seats)
+        assert view.hand_mask == table.state.hands[table.player_of(seat)]
+        assert view.match is not None
+        assert view.match.names == tuple(match.names[s] for s in table.seats)
+        # Each table plays its own deck, so only the opponent's cards are checked.
+        sent = json.dumps(view.to_dict())
+        for card in table.state.hand(1 - table.player_of(seat)):
+            assert f'"{format_card(card)}"' not in sent
+    # team 1 deals: seat 1 deals at table 0 and seat 3 at table 1
+    assert [t.seats[t.state.dealer] for t in match.tables()] == [1, 3]

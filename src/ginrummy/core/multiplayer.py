@@ -14,7 +14,7 @@ as hand players 0 and 1. Both share one driving loop::
 >>> from ginrummy.core.rules import rules_for
 >>> three = ThreePlayerMatch.new(rules_for("three-player"), seed=3)
 >>> three.sitting_out, three.pending(), three.table.seats
-(1, [2], (2, 0))
+(0, [1], (1, 2))
 """
 
 from __future__ import annotations
@@ -164,6 +164,23 @@ class _MultiMatch:
         raise NotImplementedError
 
 
+def next_sitter(rules: Rules, dealer: Seat, winner: Seat | None, loser: Seat | None) -> Seat:
+    """§9.7: who deals (and sits out) the next three-player hand; a dead hand keeps the dealer.
+
+    >>> from ginrummy.core.rules import rules_for
+    >>> three = rules_for("three-player")
+    >>> next_sitter(three, 0, 1, 2), next_sitter(three, 0, None, None)
+    (2, 0)
+    """
+    if winner is None or loser is None:
+        return dealer
+    if rules.dealer == "loser":
+        return loser
+    if rules.dealer == "winner":
+        return winner
+    return (dealer + 1) % 3
+
+
 class ThreePlayerMatch(_MultiMatch):
     """§9.7: the dealer sits out while the other two play; each seat keeps its own score.
 
@@ -224,13 +241,7 @@ class ThreePlayerMatch(_MultiMatch):
         assert result is not None
         self.board.record_win(winner, result.points)
         loser = table.seats[1 - table.player_of(winner)]
-        rotation = self.rules.dealer
-        if rotation == "loser":
-            self.sitting_out = loser
-        elif rotation == "winner":
-            self.sitting_out = winner
-        else:
-            self.sitting_out = (self.sitting_out + 1) % 3
+        self.sitting_out = next_sitter(self.rules, self.sitting_out, winner, loser)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -252,6 +263,20 @@ def pairings(deal: int) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
     (((0, 1), (2, 3)), ((0, 3), (2, 1)), ((0, 1), (2, 3)))
     """
     return ((0, 1), (2, 3)) if deal % 2 == 0 else ((0, 3), (2, 1))
+
+
+def score_deal(board: Scoreboard, rules: Rules, dealing_team: int,
+               points: Sequence[int]) -> tuple[int | None, int, int]:
+    """§9.8: score a finished deal from each team's points at both tables on ``board``.
+
+    Returns the team that scored (None when the two cancel out), its net, and the team that
+    deals next.
+    """
+    net = points[0] - points[1]
+    team = None if net == 0 else (0 if net > 0 else 1)
+    if team is not None:
+        board.record_win(team, abs(net))
+    return team, abs(net), next_dealer(rules, dealing_team, team)
 
 
 class PartnershipMatch(_MultiMatch):
@@ -327,12 +352,9 @@ class PartnershipMatch(_MultiMatch):
             self._score_deal()
 
     def _score_deal(self) -> None:
-        net = self.deal_points[0] - self.deal_points[1]
-        team = None if net == 0 else (0 if net > 0 else 1)
-        self.deal_nets.append((-1 if team is None else team, abs(net)))
-        if team is not None:
-            self.board.record_win(team, abs(net))
-        self.dealing_team = next_dealer(self.rules, self.dealing_team, team)
+        team, net, self.dealing_team = score_deal(self.board, self.rules, self.dealing_team,
+                                                  self.deal_points)
+        self.deal_nets.append((-1 if team is None else team, net))
         self.deal_points = [0, 0]
 
     @property

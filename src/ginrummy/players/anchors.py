@@ -10,7 +10,8 @@ How the rule differences are reconciled:
 * **OpenSpiel** has no dealer: its player 0 decides on the upcard first, so our non-dealer is its
   player 0. Its ``knock_card`` is set each decision from ``view.knock_limit`` (so Oklahoma and
   other limits come from our rules); where knocking is not allowed at all (straight gin, an ace
-  upcard in Oklahoma) its knock is played as a plain discard of the same card. OpenSpiel has no
+  upcard in Oklahoma) its knock is played as a plain discard of the same card (or, when that
+  card was just taken from the pile, which our §5.3 forbids, as a ``standard`` move). OpenSpiel has no
   big gin: the wrapper declares it itself when our rules offer it. The bot is asked on a *shadow*
   OpenSpiel state rebuilt from the view before every decision: our cards are real; the
   opponent's unseen cards are stand-ins, chosen so that every card it was seen to throw was in

@@ -41,6 +41,7 @@ class Tuning:
     feed_weight: float = 0.6  # cost per point of deadwood a discard is expected to save the opponent
     take_margin: float = 0.0  # how much better the pile top must be than a stock draw
     samples: int = 24  # sampled opponent hands per decision
+    max_extra: float = 2.2  # sampled opponent hands keep the best ten of up to this many more
     knock_threshold: float = 0.0  # knock when its expected points exceed this
     late_stock: int = 8  # at or below this stock size, knock whenever it pays at all
 
@@ -133,8 +134,11 @@ class _Decision:
         if self._samples is None:
             opp_draws = sum(1 for m in self.view.history if m.player == self.view.opponent
                             and m.action.kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE))
+            # Calibrated against the standard player's real deadwood: sampled hands match it on
+            # average when they keep the best ten of about 1 + draws/4 extra cards (at most 2.2).
+            extra = min(self.tuning.max_extra, 1 + opp_draws / 4)
             self._samples = OpponentSamples.draw(
-                self.model, self.player.rng, count=self.tuning.samples, extra=min(opp_draws, 6)
+                self.model, self.player.rng, count=self.tuning.samples, extra=extra
             )
         return self._samples
 

@@ -58,18 +58,20 @@ class OpponentSamples:
 
     @classmethod
     def draw(
-        cls, model: OpponentModel, rng: random.Random, *, count: int, extra: int
+        cls, model: OpponentModel, rng: random.Random, *, count: int, extra: float
     ) -> OpponentSamples:
-        """Sample hands with ``extra`` more unseen cards than the opponent holds, then keep the
-        best ten: an opponent that has drawn for a while holds better than a random hand."""
+        """Sample hands with about ``extra`` more unseen cards than the opponent holds (the
+        fraction is drawn at random per hand), then keep the best ten: an opponent that has
+        drawn for a while holds better than a random hand."""
         knowledge = model.knowledge
-        hands = []
         need = knowledge.opp_unknown
-        free = len(model.weight)
-        extra = max(0, min(extra, free - need))
-        raw = _sample(model, rng, count, need + extra)
-        for hand in raw:
-            for _ in range(extra):
+        room = len(model.weight) - need
+        whole, fraction = int(extra), extra - int(extra)
+        hands = []
+        for _ in range(count):
+            more = max(0, min(room, whole + (rng.random() < fraction)))
+            hand = _sample(model, rng, need + more)
+            for _ in range(more):
                 hand = _drop_worst(hand, keep=knowledge.opp_known)
             hands.append(hand)
         return cls(tuple(hands), tuple(min_deadwood(h) for h in hands))
@@ -91,21 +93,18 @@ class OpponentSamples:
         return total / len(self.hands)
 
 
-def _sample(model: OpponentModel, rng: random.Random, count: int, size: int) -> list[Mask]:
+def _sample(model: OpponentModel, rng: random.Random, size: int) -> Mask:
+    """The known cards plus ``size`` unseen ones, weighted by the model, without replacement."""
     cards = list(model.weight)
-    inverse = [1.0 / model.weight[c] for c in cards]
-    base = model.knowledge.opp_known
-    hands = []
-    for _ in range(count):
-        # Efraimidis-Spirakis: the ``size`` largest keys u**(1/w) form a weighted sample.
-        keys = sorted(
-            zip([rng.random() ** e for e in inverse], cards, strict=True), reverse=True
-        )
-        hand = base
-        for _, card in keys[:size]:
-            hand |= BIT[card]
-        hands.append(hand)
-    return hands
+    # Efraimidis-Spirakis: the ``size`` largest keys u**(1/w) form a weighted sample.
+    keys = sorted(
+        zip([rng.random() ** (1.0 / model.weight[c]) for c in cards], cards, strict=True),
+        reverse=True,
+    )
+    hand = model.knowledge.opp_known
+    for _, card in keys[:size]:
+        hand |= BIT[card]
+    return hand
 
 
 def _drop_worst(hand: Mask, *, keep: Mask) -> Mask:

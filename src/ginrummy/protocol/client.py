@@ -97,7 +97,7 @@ class ExternalBot:
         self._process: _BotProcess | None = None
         self._next_id = 1
         self._match_time_used = 0.0
-        self._hands_seen = 0  # hand number of the last hand observed to its end
+        self._last_decision = (0, 0)  # (hand number, history length): grows within a match
         self._running()
 
     # -- the Player protocol --------------------------------------------------------------------
@@ -128,8 +128,6 @@ class ExternalBot:
 
     def observe(self, view: PlayerView) -> None:
         """Tell the bot the hand is over. A dead bot is noticed at its next decision."""
-        if view.match is not None:
-            self._hands_seen = view.match.hand_number
         if self._process is not None:
             self._process.send(Observe(view.to_dict()))
 
@@ -148,10 +146,13 @@ class ExternalBot:
     # -- plumbing -------------------------------------------------------------------------------
 
     def _track_match(self, view: PlayerView) -> None:
-        """A decision in a hand already seen to its end means a new match: a fresh time budget."""
-        if view.match is not None and view.match.hand_number <= self._hands_seen:
-            self._hands_seen = 0
+        """A decision that is not later in play than the last one opens a new match: the
+        match time budget starts afresh."""
+        hand_number = 1 if view.match is None else view.match.hand_number
+        decision = (hand_number, len(view.history))
+        if decision <= self._last_decision:
             self._match_time_used = 0.0
+        self._last_decision = decision
 
     def _match_time_left(self) -> float | None:
         if self.options.match_time is None:

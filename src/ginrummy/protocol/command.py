@@ -10,7 +10,9 @@ HELP = "run a computer player as a bot speaking the ginrummy-bot/1 protocol on s
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("player", help="the player to run, e.g. random (see ginrummy tournament)")
+    from ginrummy.players.registry import player_names
+
+    parser.add_argument("player", help=f"the player to run: one of {', '.join(player_names())}")
     parser.add_argument(
         "--seed", type=int, default=None, help="seed its randomness (default: the host's seed)"
     )

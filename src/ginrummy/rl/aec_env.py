@@ -15,7 +15,6 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
 from ginrummy.core.cards import format_cards, from_mask
-from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.match import Match
 from ginrummy.core.rules import Rules
 from ginrummy.rl.config import check_episode, resolve_rules
@@ -113,10 +112,8 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
             return
         assert self.match is not None and self.tracker is not None
         chosen = index_action(int(action))  # type: ignore[arg-type]
-        if not self.match.state.can(chosen):
-            raise IllegalActionError(f"{agent} cannot {chosen} now")
+        self.tracker.record(self.match.apply(chosen))  # an illegal action raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        self.tracker.record(self.match.apply(chosen))
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         if self.match.hand_over:
             self._score_hand()

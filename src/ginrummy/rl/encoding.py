@@ -31,8 +31,21 @@ from typing import Any
 
 import numpy as np
 
-from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
-from ginrummy.core.cards import BIT, NUM_CARDS, Mask
+from ginrummy.core.actions import (
+    BIG_GIN,
+    DRAW_PILE,
+    DRAW_STOCK,
+    GINS,
+    KNOCKS,
+    PASS,
+    TAKE,
+    Action,
+    Kind,
+)
+from ginrummy.core.actions import (
+    DISCARDS as DISCARD_ACTIONS,
+)
+from ginrummy.core.cards import BIT, NUM_CARDS, Mask, from_mask
 from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.state import HandState, Move, Phase
 from ginrummy.core.views import PlayerView
@@ -57,8 +70,11 @@ _BASE = {
     Kind.DISCARD: DISCARD_BASE, Kind.KNOCK: KNOCK_BASE, Kind.GIN: GIN_BASE,
 }
 _BASE_BY_ID = {id(kind): base for kind, base in _BASE.items()}  # enum hashing is slow; ids are not
-_FIXED_BY_INDEX = {_BASE[a.kind]: a for a in (TAKE, PASS, DRAW_STOCK, DRAW_PILE, BIG_GIN)}
-_CARD_BASES = {kind: _BASE[kind] for kind in (Kind.DISCARD, Kind.KNOCK, Kind.GIN)}
+# The core's canonical action objects, in index order (index_action returns these).
+_ACTIONS: tuple[Action, ...] = (
+    (TAKE, PASS, DRAW_STOCK, DRAW_PILE) + DISCARD_ACTIONS + KNOCKS + GINS + (BIG_GIN,)
+)
+_INDEX_BY_ID = {id(action): index for index, action in enumerate(_ACTIONS)}
 
 
 def action_index(action: Action) -> int:
@@ -67,6 +83,9 @@ def action_index(action: Action) -> int:
     >>> action_index(Action.parse("knock 7C"))
     62
     """
+    index = _INDEX_BY_ID.get(id(action))
+    if index is not None:
+        return index
     card = action.card
     return _BASE_BY_ID[id(action.kind)] + (0 if card is None else card)
 
@@ -78,12 +97,9 @@ def index_action(index: int) -> Action:
     'knock 7C'
     """
     index = int(index)
-    if index in _FIXED_BY_INDEX:
-        return _FIXED_BY_INDEX[index]
-    for kind, base in _CARD_BASES.items():
-        if base <= index < base + NUM_CARDS:
-            return Action(kind, index - base)
-    raise IllegalActionError(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
+    if not 0 <= index < NUM_ACTIONS:
+        raise IllegalActionError(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
+    return _ACTIONS[index]
 
 
 def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:
@@ -152,12 +168,6 @@ def describe_observation(obs: np.ndarray) -> dict[str, Any]:
     }
 
 
-def _bits(masks: list[Mask]) -> np.ndarray:
-    """The 52 bits of each mask as rows of a float32 array."""
-    raw = np.array(masks, dtype=np.uint64).view(np.uint8)
-    return np.unpackbits(raw, bitorder="little").reshape(len(masks), 64)[:, :NUM_CARDS]
-
-
 class HandTracker:
     """Observations of one hand kept up to date move by move: the environments' fast path.
 
@@ -193,19 +203,22 @@ class HandTracker:
 
     def observe(self, player: int) -> np.ndarray:
         state = self.state
-        obs = np.empty(OBS_SIZE, dtype=np.float32)
-        top = state.pile[-1] if state.pile else None
-        obs[:PHASE] = _bits(
-            [state.hands[player], 0 if top is None else BIT[top], self.known[player], self.pile]
-        ).ravel()
-        obs[PHASE:] = 0.0
-        obs[PHASE + PHASES.index(state.phase)] = 1.0
-        obs[DEALER] = float(state.dealer == player)
-        obs[STOCK] = len(state.stock) / STOCK_AT_START
-        obs[KNOCK_LIMIT] = state.knock_limit / 10
-        obs[MULTIPLIER] = state.multiplier - 1
-        obs[OWN_SCORE] = score_feature(self.scores[player], self.target)
-        obs[OPPONENT_SCORE] = score_feature(self.scores[1 - player], self.target)
+        ones = from_mask(state.hands[player])
+        if state.pile:
+            ones.append(PILE_TOP + state.pile[-1])
+        ones.extend([OPPONENT_KNOWN + card for card in from_mask(self.known[player])])
+        ones.extend([DISCARDS + card for card in from_mask(self.pile)])
+        ones.append(PHASE + PHASES.index(state.phase))
+        obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        obs[ones] = 1.0
+        obs[DEALER:] = (
+            float(state.dealer == player),
+            len(state.stock) / STOCK_AT_START,
+            state.knock_limit / 10,
+            state.multiplier - 1,
+            score_feature(self.scores[player], self.target),
+            score_feature(self.scores[1 - player], self.target),
+        )
         return obs
 
     def mask(self, player: int) -> np.ndarray:

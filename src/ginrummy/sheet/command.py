@@ -15,11 +15,11 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import OPTION_NAMES, PRESETS, Rules, parse_option, rules_for
 from ginrummy.sheet.model import Sheet
 from ginrummy.sheet.notation import format_entry, parse_entry, read_sheet, write_sheet
-from ginrummy.sheet.report import render_sheet, sheet_csv
+from ginrummy.sheet.report import next_hand_text, render_sheet, sheet_csv
 from ginrummy.sheet.storage import SheetStore
 
 HELP = "a score sheet for games played with real cards (new, add, show, list, resume, ...)"
-_SKIPPED_OPTIONS = {"players"}  # the sheet keeps two-player games
+_SKIPPED_OPTIONS = {"players"}  # how many play comes from the preset
 _LOOP_HELP = """Enter each hand on one line, for example:
   Ann knocks 8, Bob 25        (the other player's deadwood after layoffs)
   Bob gin, Ann 23
@@ -33,7 +33,7 @@ Other commands: an empty line (asks step by step), show, undo, help, quit."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="sheet_command", metavar="COMMAND")
     new = sub.add_parser("new", help="start a sheet")
-    new.add_argument("--players", required=True, help='the two names, like "Ann,Bob"')
+    new.add_argument("--players", required=True, help='the names, like "Ann,Bob" (three with --rules three-player)')
     new.add_argument("--rules", default="classic", help=f"preset: {', '.join(PRESETS)}")
     new.add_argument("--first-dealer", help="who deals the first hand (default: the first player)")
     for name in sorted(OPTION_NAMES - _SKIPPED_OPTIONS):
@@ -73,51 +73,71 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def run(args: argparse.Namespace) -> int:
     store = SheetStore()
-    command = args.sheet_command
-    if command is None or command == "list":
+    command = args.sheet_command or "list"
+    if command == "list":
         return _list(store)
     if command == "new":
-        names = args.players.split(",")
-        sheet = Sheet(_rules(args), names)
-        if args.first_dealer:
-            sheet = Sheet(sheet.rules, names, first_dealer=sheet.seat_of(args.first_dealer))
-        sheet_id = store.create(sheet)
-        print(f"sheet {sheet_id} started: {sheet.names[0]} vs {sheet.names[1]}, rules "
-              f"{sheet.rules}; {sheet.names[sheet.dealer]} deals first")
-        print(f"enter hands with: ginrummy sheet add {sheet_id} 'Ann knocks 8, Bob 25' "
-              f"(or ginrummy sheet resume {sheet_id})")
-        return 0
+        return _new(store, args)
     if command == "import":
-        try:
-            text = args.file.read_text(encoding="utf-8")
-        except OSError as error:
-            raise GinRummyError(f"cannot read {args.file}: {error.strerror}") from None
-        sheet_id = store.create(read_sheet(text))
-        print(f"imported as sheet {sheet_id}")
-        return 0
+        return _import(store, args.file)
     sheet = store.load(args.id)
-    title = f"Sheet {args.id}: "
-    if command == "show":
-        sys.stdout.write(render_sheet(sheet, title=title))
-    elif command == "add":
-        text = " ".join(args.entry) if args.entry else _guided_entry(sheet)
-        if text is None:
-            return 1
-        _add(sheet, text)
-        store.save(args.id, sheet)
-        sys.stdout.write(_after_entry(sheet))
-    elif command == "undo":
-        removed = sheet.undo()
-        store.save(args.id, sheet)
-        print(f"removed hand {len(sheet.entries) + 1}: {format_entry(removed, sheet.names)}")
-    elif command == "resume":
-        return _loop(store, args.id, sheet, title)
-    elif command == "export":
-        text = sheet_csv(sheet) if args.format == "csv" else write_sheet(sheet)
-        if args.output:
-            args.output.write_text(text, encoding="utf-8")
-        else:
-            sys.stdout.write(text)
+    return _ON_SHEET[command](store, args, sheet)
+
+
+def _new(store: SheetStore, args: argparse.Namespace) -> int:
+    names = args.players.split(",")
+    sheet = Sheet(_rules(args), names)
+    if args.first_dealer:
+        sheet = Sheet(sheet.rules, names, first_dealer=sheet.seat_of(args.first_dealer))
+    sheet_id = store.create(sheet)
+    print(f"sheet {sheet_id} started: {' vs '.join(sheet.column_names)}, rules "
+          f"{sheet.rules}; {sheet.names[sheet.dealer]} deals first")
+    first, second = (sheet.names[seat] for seat in sheet.players_of_next_hand())
+    print(f"enter hands with: ginrummy sheet add {sheet_id} '{first} knocks 8, {second} 25' "
+          f"(or ginrummy sheet resume {sheet_id})")
+    return 0
+
+
+def _import(store: SheetStore, path: Path) -> int:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise GinRummyError(f"cannot read {path}: {error.strerror}") from None
+    print(f"imported as sheet {store.create(read_sheet(text))}")
+    return 0
+
+
+def _show(store: SheetStore, args: argparse.Namespace, sheet: Sheet) -> int:
+    sys.stdout.write(render_sheet(sheet, title=f"Sheet {args.id}: "))
+    return 0
+
+
+def _add_hand(store: SheetStore, args: argparse.Namespace, sheet: Sheet) -> int:
+    text = " ".join(args.entry) if args.entry else _guided_entry(sheet)
+    if text is None:
+        return 1
+    sheet.add(parse_entry(text, sheet.names))
+    store.save(args.id, sheet)
+    sys.stdout.write(_after_entry(sheet))
+    return 0
+
+
+def _undo(store: SheetStore, args: argparse.Namespace, sheet: Sheet) -> int:
+    removed = sheet.undo()
+    store.save(args.id, sheet)
+    print(f"removed hand {len(sheet.entries) + 1}: {format_entry(removed, sheet.names)}")
+    return 0
+
+
+def _export(store: SheetStore, args: argparse.Namespace, sheet: Sheet) -> int:
+    text = sheet_csv(sheet) if args.format == "csv" else write_sheet(sheet)
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    try:
+        args.output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise GinRummyError(f"cannot write {args.output}: {error.strerror}") from None
     return 0
 
 
@@ -128,15 +148,11 @@ def _list(store: SheetStore) -> int:
     for item in stored:
         sheet = item.sheet
         scores = " - ".join(str(s) for s in sheet.scores)
-        state = (f"over, {sheet.names[sheet.winner]} won" if sheet.winner is not None
+        state = (f"over, {sheet.column_names[sheet.winner]} won" if sheet.winner is not None
                  else f"hand {len(sheet.entries) + 1}")
-        print(f"{item.id:>4}  {item.updated}  {sheet.names[0]} vs {sheet.names[1]}  "
+        print(f"{item.id:>4}  {item.updated}  {' vs '.join(sheet.column_names)}  "
               f"{sheet.rules}  {scores}  ({state})")
     return 0
-
-
-def _add(sheet: Sheet, text: str) -> None:
-    sheet.add(parse_entry(text, sheet.names))
 
 
 def _after_entry(sheet: Sheet) -> str:
@@ -146,8 +162,9 @@ def _after_entry(sheet: Sheet) -> str:
     said = ("dead hand: nobody scores" if score.winner is None
             else f"{score.outcome.replace('_', ' ')}: {sheet.names[score.winner]} scores "
             f"{score.points}")
-    scores = ", ".join(f"{n} {s}" for n, s in zip(sheet.names, sheet.scores, strict=True))
-    return f"{said}. Score: {scores}. {sheet.names[sheet.dealer]} deals next.\n"
+    scores = ", ".join(f"{n} {s}" for n, s in zip(sheet.column_names, sheet.scores,
+                                                   strict=True))
+    return f"{said}. Score: {scores}. {next_hand_text(sheet)}\n"
 
 
 def _ask(prompt: str) -> str | None:
@@ -161,23 +178,25 @@ def _ask(prompt: str) -> str | None:
 def _guided_entry(sheet: Sheet) -> str | None:
     """Ask for a hand step by step and return it in the one-line notation."""
     names = sheet.names
-    who = _ask(f"Who knocked or went gin ({names[0]}, {names[1]}, or dead)? ")
+    playing = [names[seat] for table in sheet.tables_of_next_hand() for seat in sorted(table)]
+    who = _ask(f"Who knocked or went gin ({', '.join(playing)}, or dead)? ")
     if who is None:
         return None
     if who.lower() in ("dead", "dead hand"):
         text = "dead"
     else:
         ender = sheet.seat_of(who)
+        opponent = sheet.opponent_of(ender)
         how = _ask("knock, gin or big gin? ")
         if how is None:
             return None
         how = "knocks" if how.lower().startswith("k") else how
         own = "" if "gin" in how.lower() else _ask(f"{names[ender]}'s deadwood (or ten cards)? ")
-        other = _ask(f"{names[1 - ender]}'s deadwood after layoffs (or ten cards)? ")
+        other = _ask(f"{names[opponent]}'s deadwood after layoffs (or ten cards)? ")
         if own is None or other is None:
             return None
         own_text = f" with {own}" if own and not own.lstrip("+-").isdigit() else f" {own}"
-        text = f"{names[ender]} {how}{own_text.rstrip()}, {names[1 - ender]} {other}"
+        text = f"{names[ender]} {how}{own_text.rstrip()}, {names[opponent]} {other}"
     if sheet.rules.oklahoma:
         upcard = _ask("the first upcard? ")
         if upcard is None:
@@ -186,11 +205,14 @@ def _guided_entry(sheet: Sheet) -> str | None:
     return text
 
 
-def _loop(store: SheetStore, sheet_id: int, sheet: Sheet, title: str) -> int:
+def _resume(store: SheetStore, args: argparse.Namespace, sheet: Sheet) -> int:
+    """Read hands (and undo, show, help, quit) one per line until the game ends."""
+    sheet_id, title = args.id, f"Sheet {args.id}: "
     sys.stdout.write(render_sheet(sheet, title=title))
     print(_LOOP_HELP)
     while not sheet.is_over:
-        line = _ask(f"hand {len(sheet.entries) + 1}, {sheet.names[sheet.dealer]} deals> ")
+        line = _ask(f"deal {sheet.deal_number}> " if sheet.partnership else
+                    f"hand {len(sheet.entries) + 1}, {sheet.names[sheet.dealer]} deals> ")
         if line is None:
             print()  # end the prompt's line
             return 0
@@ -211,10 +233,14 @@ def _loop(store: SheetStore, sheet_id: int, sheet: Sheet, title: str) -> int:
             text = line or _guided_entry(sheet)
             if text is None:
                 return 0
-            _add(sheet, text)
+            sheet.add(parse_entry(text, sheet.names))
         except GinRummyError as error:
             print(f"not entered: {error}")
             continue
         store.save(sheet_id, sheet)
         sys.stdout.write(_after_entry(sheet))
     return 0
+
+
+_ON_SHEET = {"show": _show, "add": _add_hand, "undo": _undo, "export": _export,
+             "resume": _resume}

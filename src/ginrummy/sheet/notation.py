@@ -43,7 +43,7 @@ def _split_name(part: str, names: Sequence[str]) -> tuple[int, str]:
             return seat, part[len(name):].strip()
     first = part.split()[0] if part.split() else part
     raise SheetError(f"unknown player {first!r} in {part!r}; the players are "
-                     f"{' and '.join(names)}")
+                     f"{', '.join(names[:-1])} and {names[-1]}")
 
 
 def _amount(text: str, who: str) -> tuple[int | None, tuple[int, ...]]:
@@ -92,7 +92,7 @@ def parse_entry(text: str, names: Sequence[str]) -> Entry:
         raise SheetError("give both hands as cards, or both deadwood counts")
     if kind == "knock" and not ender_cards and ender_count is None:
         raise SheetError(f"give {names[ender]}'s deadwood: '{names[ender]} knocks 8, ...'")
-    return Entry(kind, ender, ender_count, other_count, ender_cards, other_cards, upcard)
+    return Entry(kind, ender, other, ender_count, other_count, ender_cards, other_cards, upcard)
 
 
 def format_entry(entry: Entry, names: Sequence[str]) -> str:
@@ -100,7 +100,8 @@ def format_entry(entry: Entry, names: Sequence[str]) -> str:
     if entry.kind == "dead" or entry.ender is None:
         text = "dead"
     else:
-        ender, other = names[entry.ender], names[1 - entry.ender]
+        assert entry.other is not None
+        ender, other = names[entry.ender], names[entry.other]
         how = {"knock": "knocks", "gin": "gin", "big_gin": "big gin"}[entry.kind]
         if entry.by_cards:
             text = (f"{ender} {how} with {format_cards(entry.ender_cards)}, "
@@ -119,8 +120,7 @@ def write_sheet(sheet: Sheet) -> str:
         '[Sheet "Gin Rummy score sheet"]',
         f'[Format "{FORMAT_VERSION}"]',
         f'[Rules "{sheet.rules}"]',
-        f'[Player0 "{sheet.names[0]}"]',
-        f'[Player1 "{sheet.names[1]}"]',
+        *(f'[Player{seat} "{name}"]' for seat, name in enumerate(sheet.names)),
         f'[FirstDealer "{sheet.names[sheet.first_dealer]}"]',
         "",
     ]
@@ -157,13 +157,18 @@ def read_sheet(text: str | Iterable[str]) -> Sheet:
             sheet.add(parse_entry(hand.group(2), sheet.names))
         except GinRummyError as error:
             raise SheetError(f"line {number}: {error}") from None
-    return sheet or _new_sheet(tags)
+    if sheet is None:  # a sheet with no hands yet
+        try:
+            sheet = _new_sheet(tags)
+        except GinRummyError as error:
+            raise SheetError(str(error)) from None
+    return sheet
 
 
 def _new_sheet(tags: dict[str, str]) -> Sheet:
     if "Player0" not in tags or "Player1" not in tags:
         raise SheetError("a sheet record needs the Player0 and Player1 tags")
-    names = (tags["Player0"], tags["Player1"])
+    names = tuple(tags[f"Player{seat}"] for seat in range(4) if f"Player{seat}" in tags)
     sheet = Sheet(parse_rules(tags.get("Rules", "classic")), names)
     first = sheet.seat_of(tags.get("FirstDealer", names[0]))
     return Sheet(sheet.rules, names, first_dealer=first)

@@ -47,13 +47,16 @@ class SheetStore:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        connection = sqlite3.connect(self.path)
         try:
-            connection.execute(_SCHEMA)
-            with connection:  # one transaction: committed, or rolled back on error
-                yield connection
-        finally:
-            connection.close()
+            connection = sqlite3.connect(self.path)
+            try:
+                connection.execute(_SCHEMA)
+                with connection:  # one transaction: committed, or rolled back on error
+                    yield connection
+            finally:
+                connection.close()
+        except sqlite3.Error as error:
+            raise SheetError(f"cannot use the sheet store {self.path}: {error}") from None
 
     def create(self, sheet: Sheet) -> int:
         with self._connect() as db:

@@ -18,8 +18,8 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #board { height: 1fr; }
 #keys { dock: bottom; height: 1; background: #06301a; color: #c8d8c8; padding: 0 1; }
 #status { background: #06301a; color: #f6e7a8; padding: 0 1; height: 1; }
-#opponent { height: 1; margin: 1 1 0 1; }
-#opponent .who { width: auto; text-style: bold; margin-right: 2; }
+#opponent-row { height: 1; margin: 1 1 0 1; }
+#opponent-row .who { width: auto; text-style: bold; margin-right: 2; }
 #opponent-cards { width: auto; color: #8fb0ff; margin-right: 2; }
 #opponent-took { width: 1fr; color: #f6e7a8; }
 #table { height: 5; margin: 1 1 0 1; }
@@ -54,9 +54,12 @@ ConfirmScreen, TextScreen, HelpScreen, SettlementScreen { align: center middle; 
 .buttons Button { margin-right: 2; }
 .result, .score { margin-top: 1; }
 #setup { padding: 1 2; }
-#setup-grid { grid-size: 2; grid-columns: 16 50; grid-rows: auto; height: auto; grid-gutter: 0 1; }
-#setup-grid Label { padding-top: 1; }
-#checks { height: auto; }
+.field { height: 1; margin-bottom: 1; }
+.field Label { width: 22; }
+.field Select, .field Input { width: 40; }
+.hint { color: #c8d8c8; margin-top: 1; width: 1fr; }
+.checks { height: 1; margin-bottom: 1; }
+.checks Checkbox { width: 36; }
 #setup-error { color: #ff8080; }
 """
 

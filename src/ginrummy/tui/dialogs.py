@@ -76,14 +76,18 @@ HELP_TEXT = """Make melds: sets of 3-4 cards of a rank, runs of 3+ cards in a su
 Each turn: draw one card (stock or discard pile), then discard one.
 Knock when your deadwood (cards outside melds) is at most the knock limit; gin is no deadwood.
 
-Keys
-  ← → or 1-9, 0, -   pick a card           Enter   discard the picked card
-  d   draw from the stock                   p       take the discard (or the upcard)
-  x   pass (first turn, last chance)        k       knock (asks first)
-  g   gin (asks first)                      b       big gin
-  h   hint from the coach                   s       sort: melds, rank, suit
-  m   memory aid (discards seen)            c       score sheet
-  ?   this help                             q       quit (the match is saved)
+← →, 1-9, 0, -  pick a card
+Enter           discard the picked card
+d               draw from the stock
+p               take the discard (or the upcard)
+x               pass (first turn, last chance)
+k / g / b       knock / gin / big gin (each asks first)
+h               hint from the coach
+s               sort: melds, rank, suit
+m               memory aid (discards seen)
+c               score sheet
+?               this help
+q               quit (the match is saved)
 Mouse: click a card to pick it, click it again to discard; click the stock or the pile to draw."""
 
 
@@ -108,8 +112,9 @@ class SettlementScreen(ModalScreen[bool]):
         with VerticalScroll(classes="dialog wide settlement"):
             yield Static(lines[0], classes="title")
             for seat in (1, 0):
-                row = chips(self.laid_down(seat), four_color=self.session.settings.four_color)
-                yield Static(Text(f"{player_name(seat, view, _):<14}", style="bold") + row,
+                yield Static(Text(player_name(seat, view, _), style="bold"))
+                yield Static(chips(self.laid_down(seat),
+                                   four_color=self.session.settings.four_color),
                              classes="laid-down")
             yield Static("\n".join(lines[1:]), classes="result")
             yield Static("\n".join(score_lines(self.session.match, view, _)), classes="score")

@@ -80,8 +80,8 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Board(self)
-        yield Static(self._("d draw  ·  p take  ·  x pass  ·  Enter discard  ·  k knock  ·  g gin  "
-                            "·  h hint  ·  s sort  ·  c scores  ·  ? help  ·  q quit"), id="keys")
+        yield Static(self._("d draw  p take  x pass  Enter discard  k knock  g gin  h hint  "
+                            "s sort  c scores  ? help  q quit"), id="keys")
 
     def compose_board(self) -> ComposeResult:
         _ = self._
@@ -93,7 +93,7 @@ class GameScreen(Screen[None]):
                        "knock limit {limit}").format(
             n=session.hand_number, a=first, b=second, target=match.rules.target,
             rules=match.rules.name, limit=view.knock_limit), id="status")
-        with Horizontal(id="opponent"):
+        with Horizontal(id="opponent-row"):
             yield Static(f"{_('Computer')} ({session.settings.opponent})", classes="who")
             yield Static("▮" * view.opponent_hand_size, id="opponent-cards")
             took = view.opponent_took()

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, ListItem, ListView, Select
+from textual.widgets import Button, Checkbox, Input, Label, ListItem, ListView, Select
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import PRESETS, Rules, rules_for
@@ -18,6 +18,7 @@ from ginrummy.players.registry import player_names
 from ginrummy.tui import reports
 from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.session import STORE_KIND, GameSession
+from ginrummy.tui.widgets import TickBox
 
 if TYPE_CHECKING:
     from ginrummy.tui.app import GinRummyApp
@@ -26,9 +27,9 @@ LANGUAGE_NAMES = {"en": "English", "nb": "Norsk (bokmål)", "sv": "Svenska"}
 
 
 class SetupScreen(Screen[None]):
-    BINDINGS = [Binding("ctrl+n", "new_match", "New match"),
-                Binding("ctrl+r", "resume", "Resume"),
-                Binding("escape", "app.quit", "Quit")]
+    BINDINGS = [Binding("ctrl+n", "new_match", show=False),
+                Binding("ctrl+r", "resume", show=False),
+                Binding("escape", "app.quit", show=False)]
 
     @property
     def game(self) -> GinRummyApp:
@@ -39,40 +40,47 @@ class SetupScreen(Screen[None]):
         _ = translator(game.settings.lang)
         rules = game.rules
         two_player = [name for name, preset in PRESETS.items() if preset.players == 2]
-        with Vertical(id="setup"):
+        with VerticalScroll(id="setup"):
             yield Label(_("Gin Rummy"), classes="title")
-            with Grid(id="setup-grid"):
-                yield Label(_("Opponent"))
-                yield Select([(name, name) for name in player_names()], id="opponent",
-                             value=game.settings.opponent, allow_blank=False)
-                yield Label(_("Rules"))
-                yield Select([(name, name) for name in two_player], id="rules",
-                             value=rules.name if rules.name in two_player else "classic",
-                             allow_blank=False)
-                yield Label(_("Target"))
-                yield Input(str(rules.target), id="target", type="integer")
-                yield Label(_("Knock limit"))
-                yield Input(str(rules.knock_limit), id="knock-limit", type="integer")
-                yield Label(_("Language"))
-                yield Select([(LANGUAGE_NAMES.get(code, code), code)
-                              for code in available_languages()], id="lang",
-                             value=game.settings.lang, allow_blank=False)
-                yield Label(_("Options"))
-                with Vertical(id="checks"):
-                    yield Checkbox(_("Big gin"), rules.big_gin, id="big-gin")
-                    yield Checkbox(_("Last chance"), rules.last_chance, id="last-chance")
-                    yield Checkbox(_("Four-colour deck"), game.settings.four_color,
-                                   id="four-color")
-                    yield Checkbox(_("Memory aid (discards seen)"), game.settings.memory_aid,
-                                   id="memory-aid")
+            fields = [
+                (_("Opponent"), Select([(name, name) for name in player_names()],
+                                       id="opponent", value=game.settings.opponent,
+                                       allow_blank=False, compact=True)),
+                (_("Rules"), Select([(name, name) for name in two_player], id="rules",
+                                    value=rules.name if rules.name in two_player else "classic",
+                                    allow_blank=False, compact=True)),
+                (_("Target"), Input(str(rules.target), id="target", type="integer",
+                                    compact=True)),
+                (_("Knock limit"), Input(str(rules.knock_limit), id="knock-limit",
+                                         type="integer", compact=True)),
+                (_("Language"), Select([(LANGUAGE_NAMES.get(code, code), code)
+                                        for code in available_languages()], id="lang",
+                                       value=game.settings.lang, allow_blank=False,
+                                       compact=True)),
+            ]
+            for label, widget in fields:
+                with Horizontal(classes="field"):
+                    yield Label(label)
+                    yield widget
+            with Horizontal(classes="checks"):
+                yield TickBox(_("Big gin"), rules.big_gin, id="big-gin", compact=True)
+                yield TickBox(_("Last chance"), rules.last_chance, id="last-chance",
+                               compact=True)
+            with Horizontal(classes="checks"):
+                yield TickBox(_("Four-colour deck"), game.settings.four_color,
+                               id="four-color", compact=True)
+                yield TickBox(_("Memory aid (discards seen)"), game.settings.memory_aid,
+                               id="memory-aid", compact=True)
             yield Label("", id="setup-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("New match"), id="new", variant="primary")
-                yield Button(_("Resume"), id="resume", disabled=not self.unfinished())
-                yield Button(_("Statistics"), id="stats")
-                yield Button(_("History"), id="history")
-                yield Button(_("Quit"), id="quit")
-        yield Footer()
+                yield Button(_("New match"), id="new", variant="primary", compact=True)
+                yield Button(_("Resume"), id="resume", disabled=not self.unfinished(),
+                             compact=True)
+                yield Button(_("Statistics"), id="stats", compact=True)
+                yield Button(_("History"), id="history", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
+            yield Label(_("Tab moves between fields; Enter chooses. Ctrl+N starts a new match, "
+                          "Ctrl+R resumes, Esc quits."), classes="hint")
 
     def unfinished(self) -> bool:
         return bool(self.game.store.list(kind=STORE_KIND, finished=False, limit=1))
@@ -155,7 +163,7 @@ class SetupScreen(Screen[None]):
 class HistoryScreen(Screen[None]):
     """Past matches, newest first: Enter replays a finished one or resumes an unfinished one."""
 
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape,q", "app.pop_screen", show=False)]
 
     @property
     def game(self) -> GinRummyApp:
@@ -170,7 +178,8 @@ class HistoryScreen(Screen[None]):
             yield Label(_("No matches played yet."))
         yield ListView(*[ListItem(Label(reports.history_line(stored, lang)), name=stored.id)
                          for stored in rows], id="history")
-        yield Footer()
+        yield Label(_("Enter replays a finished match or resumes an unfinished one; Esc goes "
+                      "back."), classes="hint")
 
     def on_list_view_selected(self, event: ListView.Selected) -> None:
         game = self.game

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import Checkbox, Static
 
 from ginrummy.core.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
 from ginrummy.tui.words import CardGroup
@@ -86,3 +86,11 @@ def chips(groups: Sequence[tuple[str, Sequence[Card]]], *, four_color: bool) -> 
             text.append(" ")
         text.append("  ")
     return text
+
+
+class TickBox(Checkbox):
+    """A checkbox marked only when on, so its state never rests on colour alone."""
+
+    @property  # type: ignore[override]
+    def BUTTON_INNER(self) -> str:  # Textual reads this class constant when drawing
+        return "✔" if self.value else " "

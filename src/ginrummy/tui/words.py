@@ -119,13 +119,17 @@ def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True) ->
         return [_("Dead hand: the stock ran out. Nobody scores; the same dealer deals again.")]
     assert result.knocker is not None and result.winner is not None
     knocker = player_name(result.knocker, view, _)
-    winner = player_name(result.winner, view, _)
+    you_knocked = result.knocker == view.player
     headline = {
-        "knock": _("{name} knocked."),
-        "undercut": _("{name} knocked and was undercut!"),
-        "gin": _("{name} went gin!"),
-        "big_gin": _("{name} declared big gin!"),
-    }[result.outcome].format(name=knocker)
+        ("knock", True): _("You knocked."),
+        ("knock", False): _("The computer knocked."),
+        ("undercut", True): _("You knocked and were undercut!"),
+        ("undercut", False): _("The computer knocked and you undercut it!"),
+        ("gin", True): _("You went gin!"),
+        ("gin", False): _("The computer went gin!"),
+        ("big_gin", True): _("You declared big gin!"),
+        ("big_gin", False): _("The computer declared big gin!"),
+    }[result.outcome, you_knocked]
     lines = [headline]
     settlement = result.settlement
     if settlement is not None:
@@ -145,7 +149,9 @@ def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True) ->
         lines.append(_("Deadwood after layoffs: {knocker} {a}, {defender} {b}.").format(
             knocker=knocker, a=settlement.knocker_deadwood, defender=defender,
             b=settlement.defender_deadwood))
-    lines.append(_("{name} scores {points}.").format(name=winner, points=result.points))
+    scores = _("You score {points}.") if result.winner == view.player else _(
+        "The computer scores {points}.")
+    lines.append(scores.format(points=result.points))
     return lines
 
 

@@ -2,8 +2,8 @@
 
     python fake_bot.py MODE [DECISIONS]
 
-MODE: illegal, garbage, timeout, crash, exit, error, version, silent-hello, or fair (never
-misbehaves). It plays DECISIONS (default 0) legal actions before misbehaving.
+MODE: illegal, garbage, timeout, crash, exit, error, version, silent-hello; or fair (never
+misbehaves) or slow (fair, but thinks 0.2 s over each decision). It plays DECISIONS (default 0) legal actions before misbehaving.
 """
 
 import json
@@ -27,7 +27,9 @@ for line in sys.stdin:
               "protocol": "ginrummy-bot/0" if mode == "version" else "ginrummy-bot/1",
               "supports": ["decide"]})
     elif message["type"] == "decide":
-        if mode == "fair" or fair_decisions > 0:
+        if mode == "slow":
+            time.sleep(0.2)
+        if mode in ("fair", "slow") or fair_decisions > 0:
             fair_decisions -= 1
             send({"type": "action", "id": message["id"], "action": message["legal_actions"][-1]})
         elif mode == "illegal":

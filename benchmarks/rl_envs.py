@@ -1,0 +1,147 @@
+"""Environment steps per second: our PettingZoo env and batch simulator beside RLCard and OpenSpiel.
+
+    python benchmarks/rl_envs.py [--rounds 5] [--scale 1.0]
+
+Every contender plays uniformly random legal actions and counts one step per decision (chance
+moves not counted). Ours produce a full observation and action mask at every step; RLCard's
+``env.step`` builds its state dict; OpenSpiel's ``gin_rummy`` is driven from Python with
+``legal_actions``/``apply_action`` only (no observation tensor), as its usual benchmark does. Rounds
+are interleaved and timed in CPU time of this process (the machine is shared); the table shows
+median rates and the median per-round ratio to RLCard.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+Workload = Callable[[], int]  # runs once, returns the number of steps it took
+
+
+def pettingzoo(steps: int, *, wrapped: bool) -> Workload:
+    from ginrummy.rl import ginrummy_v0
+
+    env = ginrummy_v0.env() if wrapped else ginrummy_v0.raw_env()
+    rng = random.Random(1)
+
+    def run() -> int:
+        done = 0
+        env.reset(seed=1)
+        while done < steps:
+            obs, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.reset()
+                continue
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            done += 1
+        return done
+
+    return run
+
+
+def batch(steps: int, envs: int) -> Workload:
+    from ginrummy.rl.batch import BatchGinRummy
+
+    sim = BatchGinRummy(envs, seed=1)
+    rng = np.random.default_rng(1)
+    _, mask = sim.reset()
+
+    def run() -> int:
+        nonlocal mask
+        done = 0
+        while done < steps:
+            actions = np.argmax(mask * rng.random(mask.shape, dtype=np.float32), axis=1)
+            _, mask, _, _ = sim.step(actions)
+            done += envs
+        return done
+
+    return run
+
+
+def rlcard(steps: int) -> Workload:
+    import rlcard as rlcard_module
+
+    env = rlcard_module.make("gin-rummy", config={"seed": 1})
+    rng = random.Random(1)
+
+    def run() -> int:
+        done = 0
+        while done < steps:
+            state, _ = env.reset()
+            while not env.is_over() and done < steps:
+                state, _ = env.step(rng.choice(list(state["legal_actions"])))
+                done += 1
+        return done
+
+    return run
+
+
+def openspiel(steps: int) -> Workload:
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(1)
+
+    def run() -> int:
+        done = 0
+        while done < steps:
+            state = game.new_initial_state()
+            while not state.is_terminal() and done < steps:
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    done += 1
+        return done
+
+    return run
+
+
+def measure(workload: Workload) -> float:
+    start = time.process_time()
+    steps = workload()
+    return steps / (time.process_time() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the workload sizes")
+    parser.add_argument("--envs", type=int, default=4096, help="batch simulator width")
+    args = parser.parse_args(argv)
+    steps = int(20_000 * args.scale)
+    rows: list[tuple[str, Workload]] = [
+        ("ginrummy_v0.env (PettingZoo, wrapped)", pettingzoo(steps, wrapped=True)),
+        ("ginrummy_v0.raw_env (PettingZoo)", pettingzoo(steps, wrapped=False)),
+        (f"BatchGinRummy ({args.envs} envs)", batch(steps * 20, args.envs)),
+    ]
+    missing = []
+    for name, make in (("RLCard gin-rummy env", rlcard), ("OpenSpiel gin_rummy", openspiel)):
+        try:
+            rows.append((name, make(steps)))
+        except ImportError:
+            missing.append(name)
+    rates: dict[str, list[float]] = {name: [] for name, _ in rows}
+    for _ in range(args.rounds):
+        for name, workload in rows:
+            rates[name].append(measure(workload))
+    anchor = rates.get("RLCard gin-rummy env")
+    print(f"steps/s (CPU time), median of {args.rounds} interleaved rounds; "
+          "ratio = median per-round rate / RLCard's")
+    for name, series in rates.items():
+        line = f"  {name:<40} {statistics.median(series):>12,.0f}"
+        if anchor is not None:
+            ratio = statistics.median(a / b for a, b in zip(series, anchor, strict=True))
+            line += f"   {ratio:7.1f}x RLCard"
+        print(line)
+    for name in missing:
+        print(f"missing anchor: {name} (pip install 'ginrummy[bench]')")
+
+
+if __name__ == "__main__":
+    main()

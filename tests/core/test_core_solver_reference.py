@@ -1,0 +1,109 @@
+"""Property tests: the fast solver and the settlement agree with the brute-force reference of
+``core_reference`` (every meld subset; every knocker arrangement within the limit x every
+defender arrangement x every layoff assignment)."""
+
+from __future__ import annotations
+
+import random
+
+import core_reference as reference
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ginrummy.core.cards import BIT, NUM_CARDS, from_mask, to_mask
+from ginrummy.core.melds import (
+    best_discards,
+    iter_arrangements,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
+from ginrummy.core.rules import rules_for
+from ginrummy.core.settlement import settle
+
+ANY_CARDS = st.lists(st.integers(0, NUM_CARDS - 1), min_size=10, max_size=11, unique=True)
+
+
+@st.composite
+def dense_cards(draw: st.DrawFn, count: int) -> list[int]:
+    """Cards from a few suits and a short rank window, so melds, sets and layoffs are common."""
+    suits = draw(st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True))
+    low = draw(st.integers(0, 13 - 6))
+    width = draw(st.integers(6, 13 - low))
+    pool = [s * 13 + r for s in suits for r in range(low, low + width)]
+    if len(pool) < count:
+        pool += [c for c in range(NUM_CARDS) if c not in pool]
+    return draw(st.permutations(pool))[:count]
+
+
+HANDS = st.one_of(ANY_CARDS, dense_cards(10), dense_cards(11))
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(HANDS)
+def test_core_min_deadwood_matches_every_meld_subset(cards):
+    assert min_deadwood(to_mask(cards)) == reference.min_deadwood(cards)
+
+
+@SETTINGS
+@given(st.one_of(dense_cards(11), st.lists(st.integers(0, 51), min_size=11, max_size=11,
+                                           unique=True)))
+def test_core_min_deadwood_after_discard_and_best_discards_match_reference(cards):
+    mask = to_mask(cards)
+    assert min_deadwood_after_discard(mask) == reference.min_deadwood_after_discard(cards)
+    discards, deadwood = best_discards(mask)
+    assert deadwood == reference.min_deadwood_after_discard(cards)
+    assert set(discards) == reference.best_discards(cards)
+
+
+@SETTINGS
+@given(dense_cards(10))
+def test_core_iter_arrangements_is_every_disjoint_meld_choice(cards):
+    ours = {(frozenset(frozenset(from_mask(m)) for m in a.melds), frozenset(a.deadwood_cards))
+            for a in iter_arrangements(to_mask(cards))}
+    theirs = {(frozenset(melds), dead) for melds, dead in reference.arrangements(cards)}
+    assert ours == theirs
+
+
+def knock_deal(seed: int, *, eleven: bool = False) -> tuple[list[int], list[int]]:
+    """A knocker within the classic limit and a defender, from a dense pool (layoffs likely)."""
+    rng = random.Random(seed)
+    while True:
+        suits = rng.sample(range(4), rng.choice((2, 3, 4)))
+        low = rng.randrange(0, 6)
+        pool = [s * 13 + r for s in suits for r in range(low, min(13, low + rng.randrange(6, 10)))]
+        if len(pool) < 21:
+            continue
+        rng.shuffle(pool)
+        size = 11 if eleven else 10
+        knocker, defender = pool[:size], pool[size:size + 10]
+        fits = (min_deadwood_after_discard if eleven else min_deadwood)(to_mask(knocker)) <= 10
+        if fits:
+            return knocker, defender
+
+
+def check_settlement(knocker: list[int], defender: list[int], preset: str) -> None:
+    rules = rules_for(preset)
+    ours = settle(to_mask(knocker), to_mask(defender), rules)
+    assert (ours.outcome, ours.winner, ours.points) == reference.settle(knocker, defender, rules)
+    # what is shown is a real arrangement of each hand, and the layoffs really extend the melds
+    shown = ours.knocker
+    assert reference.total(shown.deadwood_cards) == shown.deadwood
+    assert all(reference.is_meld(from_mask(m)) for m in shown.melds + ours.defender.melds)
+    extended = {m: set(from_mask(m)) for m in shown.melds}
+    for lay in ours.layoffs:
+        assert BIT[lay.card] & ours.defender.deadwood_mask
+        extended[lay.meld].add(lay.card)
+    assert all(reference.is_meld(cards) for cards in extended.values())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["classic", "modern", "norwegian"]))
+def test_core_settle_matches_full_enumeration(seed, preset):
+    check_settlement(*knock_deal(seed), preset)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["classic", "modern"]))
+def test_core_settle_eleven_cards_matches_full_enumeration(seed, preset):
+    check_settlement(*knock_deal(seed, eleven=True), preset)

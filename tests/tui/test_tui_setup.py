@@ -1,0 +1,106 @@
+"""The setup screen: options, language switch, bad input, resume; history, replay, statistics."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tui_helpers import press_next_keys, screen_text
+from textual.widgets import Input, Select
+
+from ginrummy.core.record import read_record
+from ginrummy.core.rules import rules_for
+from ginrummy.store import open_store
+from ginrummy.tui.app import GinRummyApp
+from ginrummy.tui.dialogs import TextScreen
+from ginrummy.tui.game import GameScreen
+from ginrummy.tui.session import Settings
+from ginrummy.tui.setup import HistoryScreen, SetupScreen
+
+
+def make_app(store, **settings) -> GinRummyApp:
+    return GinRummyApp(store=store, rules=rules_for("classic", target=10),
+                       settings=Settings(opponent="random", **settings), seed=8)
+
+
+def test_tui_setup_switches_language_and_refuses_a_bad_target(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path}/s.sqlite3")
+    app = make_app(store)
+
+    async def run() -> tuple[str, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#lang", Select).value = "sv"
+            await pilot.pause()
+            swedish = screen_text(app)
+            app.screen.query_one("#target", Input).value = ""
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            return swedish, screen_text(app)
+
+    swedish, refused = asyncio.run(run())
+    assert "Motståndare" in swedish and "Nytt parti" in swedish
+    assert "Mål måste vara ett heltal" in refused
+    assert store.list() == []
+
+
+def test_tui_setup_options_reach_the_match_and_resume_after_quit(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path}/s.sqlite3")
+    app = make_app(store)
+
+    async def start_and_quit() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#rules", Select).value = "modern"
+            await pilot.pause()
+            app.screen.query_one("#knock-limit", Input).value = "7"
+            await pilot.press("ctrl+n")
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("q")
+
+    asyncio.run(start_and_quit())
+    [saved] = store.list()
+    rules = read_record(saved.record).rules
+    assert (rules.name, rules.knock_limit, rules.gin_bonus, rules.target) == ("modern", 7, 25, 100)
+    assert not saved.finished
+
+    again = make_app(store)
+
+    async def resume() -> tuple[str, int]:
+        async with again.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+r")
+            screen = again.screen
+            assert isinstance(screen, GameScreen)
+            return screen.session.match_id, len(screen.session.match.state.history)
+
+    match_id, moves = asyncio.run(resume())
+    assert match_id == saved.id
+    assert moves == len(read_record(saved.record).state.history)
+
+
+def test_tui_history_replays_a_finished_match_and_stats_count_it(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path}/s.sqlite3")
+    app = make_app(store)
+
+    async def play_then_browse() -> tuple[str, str]:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+n")
+            # finish the match; "New match" at its end brings the setup screen back
+            while not isinstance(app.screen, SetupScreen):
+                await press_next_keys(app, pilot, at_match_end="enter")
+            await pilot.click("#history")
+            assert isinstance(app.screen, HistoryScreen)
+            await pilot.press("enter")
+            assert isinstance(app.screen, TextScreen)
+            replay = screen_text(app)
+            await pilot.press("escape", "escape")
+            await pilot.click("#stats")
+            return replay, screen_text(app)
+
+    replay, stats = asyncio.run(play_then_browse())
+    [saved] = store.list()
+    assert saved.finished
+    assert "Hand 1. Dealer:" in replay and "Your hand:" in replay
+    assert "random" in stats and "Matches" in stats

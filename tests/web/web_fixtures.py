@@ -1,0 +1,132 @@
+"""Shared helpers of the web tests: a fast server app, a policy to drive seats, a PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ginrummy.web.limits import Limits
+from ginrummy.web.server import create_app
+
+UNLIMITED = Limits(messages_per_second=1e6, message_burst=10**6, connections_per_address=1000,
+                   games_per_minute=10**6)
+PG_BIN = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
+
+
+def fast_dir() -> str:
+    """A tmpfs directory when there is one: SQLite's fsync per action is slow on disks."""
+    return "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> Iterator[str]:
+    folder = Path(tempfile.mkdtemp(dir=fast_dir()))
+    yield f"sqlite:///{folder}/web.sqlite3"
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def client(store_url: str, limits: Limits = UNLIMITED) -> Iterator[TestClient]:
+    with TestClient(create_app(store_url, limits=limits)) as test_client:
+        yield test_client
+
+
+def create(test_client: TestClient, opponent: str = "friend", **options: str) -> dict[str, str]:
+    reply = test_client.post("/api/games", json={"name": "Ann", "friend": "Bob",
+                                                  "opponent": opponent, "rules": "classic",
+                                                  "options": options})
+    assert reply.status_code == 200, reply.text
+    return reply.json()
+
+
+def policy(view: dict[str, Any]) -> str:
+    """A quick sensible player for driving seats: end the hand when allowed, else a legal move
+    that prefers drawing from the stock and throwing the highest card."""
+    legal = view["legal_actions"]
+    for prefix in ("big gin", "gin ", "knock "):
+        ending = [a for a in legal if a.startswith(prefix)]
+        if ending:
+            return ending[0]
+    for name in ("pass", "draw stock"):
+        if name in legal:
+            return name
+    discards = [a for a in legal if a.startswith("discard ")]
+    if discards:
+        return max(discards, key=lambda a: "A23456789TJQK".index(a.split()[1][0]))
+    return legal[0]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def live_server(store_url: str, home: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``ginrummy serve`` in a child process on a free loopback port."""
+    port = free_port()
+    env = dict(os.environ, GINRUMMY_HOME=str(home))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy", "serve", "--port", str(port), "--db", store_url],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/meta", timeout=2) as reply:
+                    json.load(reply)
+                break
+            except OSError as error:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    problem = process.stderr.read() if process.stderr else b""
+                    raise RuntimeError(f"server did not start: {problem!r}") from error
+                time.sleep(0.1)
+        yield base, process
+    finally:
+        process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a loopback port, started by the test and stopped after."""
+    if not PG_BIN:
+        pytest.fail("PostgreSQL is not installed (/usr/lib/postgresql/*/bin missing): "
+                    "install Debian's postgresql package (dev.py test does, as root)")
+    bin_dir = PG_BIN[-1]
+    folder = Path(tempfile.mkdtemp(prefix="ginrummy-pg-"))
+    data = folder / "data"
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(folder, "postgres")
+    port = free_port()
+
+    def pg(*args: str) -> None:
+        subprocess.run([*as_user, *args], check=True, capture_output=True, timeout=120)
+
+    pg(str(bin_dir / "initdb"), "-D", str(data), "-U", "ginrummy", "--auth=trust", "-E", "UTF8")
+    pg(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "start", "-o",
+       f"-h 127.0.0.1 -p {port} -k {folder} -F")
+    try:
+        pg(str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "ginrummy", "web")
+        yield f"postgresql://ginrummy@127.0.0.1:{port}/web"
+    finally:
+        pg(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
