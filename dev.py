@@ -24,8 +24,13 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 # Debian packages the tests need: a browser for the end-to-end tests, a database server for
-# the PostgreSQL storage tests. Installed only when running as root (as CI does).
-DEBIAN_TEST_PACKAGES = {"chromium": "/usr/bin/chromium", "postgresql": "/usr/lib/postgresql"}
+# the PostgreSQL storage tests, Node.js for the JavaScript example bot. Installed only when
+# running as root (as CI does).
+DEBIAN_TEST_PACKAGES = {
+    "chromium": "/usr/bin/chromium",
+    "postgresql": "/usr/lib/postgresql",
+    "nodejs": "/usr/bin/node",
+}
 EXTRAS = {"play": "tui", "test": "dev", "bench": "dev"}
 
 

@@ -93,11 +93,11 @@ def least_after_layoffs(dead: frozenset[int], melds: Melds) -> int:
     best = total(cards)
     for assignment in product(*choices):
         extended: dict[int, set[int]] = defaultdict(set)
-        for card, target in zip(cards, assignment):
+        for card, target in zip(cards, assignment, strict=True):
             if target is not None:
                 extended[target].add(card)
         if all(is_meld(melds[i] | added) for i, added in extended.items()):
-            best = min(best, total(c for c, t in zip(cards, assignment) if t is None))
+            best = min(best, total(c for c, t in zip(cards, assignment, strict=True) if t is None))
     return best
 
 

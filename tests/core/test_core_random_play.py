@@ -23,7 +23,7 @@ HAND_RULES: dict[str, Rules] = dict(PRESETS) | {
     "oklahoma ace gin": rules_for("oklahoma", oklahoma_ace="gin", last_chance=True),
     "stock wall 0": rules_for("norwegian", stock_wall=0),
 }
-HANDS_PER_RULES = 120
+HANDS_PER_RULES = 80
 ENDING = (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN)
 
 
@@ -66,8 +66,12 @@ def check_actions(state: HandState, rng: random.Random, *, full: bool) -> None:
     for action in legal:
         assert state.can(action)
         state.verify(action)
-    if full:  # every action that exists: legal exactly when listed
+    if full:  # every action that exists is legal exactly when listed, and every legal one applies
         assert {a for a in ALL_ACTIONS if state.can(a)} == set(legal)
+        for action in legal:
+            child = state.clone()
+            child.apply(action)
+            check_cards_accounted(child)
     before = snapshot(state)
     for action in rng.sample(ALL_ACTIONS, 6):
         if action in legal:

@@ -207,7 +207,7 @@ def last_chance_deal(rules: Rules) -> HandState:
     return HandState(rules, dealer=0, deck=stacked_deck(KNOCKER, dealer, "2S", stock))
 
 
-def test_rule_7_2_last_chance_to_take_the_last_discard_and_knock():
+def test_rule_7_2_and_9_6_last_chance_to_take_the_last_discard_and_knock():
     state = last_chance_deal(rules_for("classic", last_chance=True))
     draw_and_throw_until_over(state)
     assert state.phase is Phase.LAST_CHANCE and state.to_play == 0
@@ -220,7 +220,7 @@ def test_rule_7_2_last_chance_to_take_the_last_discard_and_knock():
     assert result is not None and (result.outcome, result.winner) == ("knock", 0)
 
 
-def test_rule_7_2_last_chance_passed_or_useless_leaves_the_hand_dead():
+def test_rule_7_2_and_9_6_last_chance_passed_or_useless_leaves_the_hand_dead():
     useless = deal(rules_for("classic", last_chance=True))
     draw_and_throw_until_over(useless)
     assert useless.phase is Phase.LAST_CHANCE and useless.legal_actions() == [PASS]

@@ -18,7 +18,7 @@ from ginrummy.core.views import PlayerView
 CANONICAL_CARD = re.compile(r"^[A2-9TJQK][CDHS]$")
 RULES = [rules_for(name) for name in ("classic", "modern", "oklahoma", "straight")] + [
     rules_for("classic", last_chance=True, eleven_card_deal=True)]
-HANDS = 150
+HANDS = 60
 
 
 def known_to(state: HandState, viewer: int) -> set[Card]:

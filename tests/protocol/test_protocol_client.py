@@ -130,3 +130,11 @@ def test_protocol_bot_stderr_goes_to_the_log(ginrummy_home: Path) -> None:
         bot.choose(first_view())
     log = (ginrummy_home / "bots.log").read_text()
     assert "about to fail on purpose" in log and "Traceback" in log
+
+
+def test_protocol_an_unwritable_log_does_not_stop_the_bot(tmp_path: Path) -> None:
+    bot = ExternalBot(fake_bot("crash", 1), log_path=tmp_path / "no-such-folder" / "bots.log")
+    view = first_view()
+    assert bot.choose(view) in view.legal_actions
+    with pytest.raises(BotForfeit, match="last said: ZeroDivisionError"):
+        bot.choose(view)

@@ -47,16 +47,29 @@ def test_protocol_session_answers_like_the_player_it_runs() -> None:
     assert session.handle(encode(Quit())) == Quit()
 
 
-def test_protocol_session_seed_from_the_command_line_wins() -> None:
-    seeds: list[int | None] = []
+class SeedRecorder:
+    """A player maker that remembers the seed of every player it made."""
 
-    def make(seed: int | None) -> RandomPlayer:
-        seeds.append(seed)
+    def __init__(self) -> None:
+        self.seeds: list[int | None] = []
+
+    def __call__(self, seed: int | None) -> RandomPlayer:
+        self.seeds.append(seed)
         return RandomPlayer(seed=seed)
 
-    session = BotSession(make, seed=5)
-    session.handle(encode(Hello(options=Options(seed=77))))
-    assert seeds == [5]
+
+def test_protocol_session_seed_from_the_command_line_wins() -> None:
+    make = SeedRecorder()
+    BotSession(make, seed=5).handle(encode(Hello(options=Options(seed=77))))
+    assert make.seeds == [5]
+
+
+def test_protocol_session_takes_the_seed_of_each_hello() -> None:
+    make = SeedRecorder()
+    session = BotSession(make)
+    for seed in (77, 78):
+        session.handle(encode(Hello(options=Options(seed=seed))))
+    assert make.seeds == [77, 78]
 
 
 def test_protocol_session_refuses_a_host_with_no_common_version() -> None:

@@ -185,3 +185,14 @@ def test_sheet_partnership_shows_team_columns_and_both_tables(
                         "Deal 2: Dan deals to Ann and Bob deals to Cy.\n")
     _, out, _ = sheet(capsys, "export", "1", "--format", "csv")
     assert out.splitlines()[0] == "hand,dealer,entry,outcome,winner,points,Ann & Cy,Bob & Dan"
+
+
+def test_sheet_house_rules_change_the_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = sheet(capsys, "new", "--players", "Ann,Bob", "--rules", "modern",
+                      "--no-big-gin", "--last-chance", "--knock-limit", "7")
+    assert out.startswith("sheet 1 started: Ann vs Bob, rules modern knock_limit=7 big_gin=no "
+                          "last_chance=yes;")
+    code, _, err = sheet(capsys, "add", "1", "Ann big gin, Bob 3")
+    assert (code, err) == (2, "ginrummy sheet: big gin is not played under the modern rules\n")
+    assert sheet(capsys, "new", "--players", "A,B", "--knock-limit", "seven")[2] == (
+        "ginrummy sheet: option knock_limit takes a whole number, not 'seven'\n")

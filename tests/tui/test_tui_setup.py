@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tui_helpers import press_next_keys, screen_text
 from textual.widgets import Input, Select
+from tui_helpers import play_session, screen_text
 
 from ginrummy.core.record import read_record
 from ginrummy.core.rules import rules_for
@@ -13,7 +13,7 @@ from ginrummy.store import open_store
 from ginrummy.tui.app import GinRummyApp
 from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.game import GameScreen
-from ginrummy.tui.session import Settings
+from ginrummy.tui.session import GameSession, Settings
 from ginrummy.tui.setup import HistoryScreen, SetupScreen
 
 
@@ -83,13 +83,13 @@ def test_tui_history_replays_a_finished_match_and_stats_count_it(tmp_path):
     store = open_store(f"sqlite:///{tmp_path}/s.sqlite3")
     app = make_app(store)
 
+    session = GameSession.new(rules_for("classic", target=10), Settings(opponent="random"),
+                              store=store, seed=8)
+    play_session(session, whole_match=True)
+
     async def play_then_browse() -> tuple[str, str]:
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
-            await pilot.press("ctrl+n")
-            # finish the match; "New match" at its end brings the setup screen back
-            while not isinstance(app.screen, SetupScreen):
-                await press_next_keys(app, pilot, at_match_end="enter")
             await pilot.click("#history")
             assert isinstance(app.screen, HistoryScreen)
             await pilot.press("enter")

@@ -10,39 +10,42 @@ import os
 from pathlib import Path
 
 import pytest
-from tui_helpers import choose_key, screen_text
+from tui_helpers import play_session, screen_text
 
 from ginrummy.core.rules import rules_for
 from ginrummy.store import open_store
 from ginrummy.tui.app import GinRummyApp
-from ginrummy.tui.dialogs import ConfirmScreen, SettlementScreen
+from ginrummy.tui.dialogs import SettlementScreen
 from ginrummy.tui.game import GameScreen
-from ginrummy.tui.session import Settings
+from ginrummy.tui.session import GameSession, Settings
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (80, 24)
 
 
 async def capture(lang: str) -> dict[str, str]:
-    """Setup, the table, the help and the first hand's settlement, as text."""
-    app = GinRummyApp(store=open_store("sqlite:///:memory:"),
-                      rules=rules_for("classic", target=10),
-                      settings=Settings(opponent="random", lang=lang, memory_aid=True), seed=3)
+    """Setup, the table, the help, and a hand's settlement, as text."""
+    settings = Settings(opponent="random", lang=lang, memory_aid=True)
+    rules = rules_for("classic", target=10)
+    app = GinRummyApp(store=open_store("sqlite:///:memory:"), rules=rules, settings=settings,
+                      seed=3)
     shots = {}
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shots["setup"] = screen_text(app)
-        await pilot.press("ctrl+n")
-        await pilot.press("d", "1")
+        await pilot.press("ctrl+n", "d", "1")
         assert isinstance(app.screen, GameScreen)
         shots["table"] = screen_text(app)
         await pilot.press("question_mark")
         shots["help"] = screen_text(app)
-        await pilot.press("escape")
-        while not isinstance(app.screen, SettlementScreen):
-            key = "enter" if isinstance(app.screen, ConfirmScreen) else choose_key(app.screen)
-            await pilot.press(*(key if isinstance(key, list) else [key]))
-        shots["settlement"] = screen_text(app)
+    store = open_store("sqlite:///:memory:")
+    session = GameSession.new(rules, settings, store=store, seed=3)
+    play_session(session, whole_match=False)
+    ended = GinRummyApp(store=store, rules=rules, settings=settings, session=session)
+    async with ended.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(ended.screen, SettlementScreen)
+        shots["settlement"] = screen_text(ended)
     return shots
 
 

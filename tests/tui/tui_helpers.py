@@ -8,12 +8,14 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
-from ginrummy.core.actions import Kind
+from ginrummy.core.actions import DRAW_STOCK, PASS, Action, Kind
 from ginrummy.core.cards import BIT
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
+from ginrummy.core.views import PlayerView
 from ginrummy.tui.dialogs import ConfirmScreen, SettlementScreen
 from ginrummy.tui.game import PICK_KEYS, GameScreen
+from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import CardFace
 
 
@@ -29,7 +31,10 @@ def screen_text(app: App[None]) -> str:
 
 def best_discard(screen: GameScreen) -> int:
     """The card whose discard leaves least deadwood (never the card just taken)."""
-    view = screen.session.view
+    return least_deadwood_discard(screen.session.view)
+
+
+def least_deadwood_discard(view: PlayerView) -> int:
     cards = [a.card for a in view.legal_actions if a.kind is Kind.DISCARD and a.card is not None]
     return min(cards, key=lambda c: min_deadwood(view.hand_mask ^ BIT[c]))
 
@@ -117,3 +122,28 @@ def choose_clicks(screen: GameScreen) -> list[str | int]:
         return ["#do-knock"]
     card = best_discard(screen)
     return [card, card]  # the first click picks it, the second throws it
+
+
+def simple_action(view: PlayerView) -> Action:
+    """The same simple policy as the key and click drivers, as an action."""
+    if view.phase in (Phase.UPCARD, Phase.LAST_CHANCE):
+        return PASS
+    if view.phase is Phase.DRAW:
+        return DRAW_STOCK
+    for kind in (Kind.GIN, Kind.KNOCK):
+        endings = [a for a in view.legal_actions if a.kind is kind]
+        if endings:
+            return endings[0]
+    return Action.discard(least_deadwood_discard(view))
+
+
+def play_session(session: GameSession, *, whole_match: bool) -> None:
+    """Play the person's side directly (no screen) to the hand's end or the match's end."""
+    while True:
+        list(session.computer_moves())
+        if session.match.hand_over:
+            if not whole_match or session.match.is_over:
+                return
+            session.next_hand()
+            continue
+        session.play(simple_action(session.view))

@@ -93,7 +93,7 @@ def _answer_line(line: str, base: Rules, changes: dict[str, Any]) -> dict[str, A
     try:
         request = json.loads(line)
     except json.JSONDecodeError as error:
-        raise CardError(f"not a JSON object: {error.msg}") from None
+        raise CardError(f"not a JSON line: {error.msg}") from None
     if not isinstance(request, dict):
         raise CardError('expected a JSON object {"knocker": ..., "defender": ..., "rules": ...}')
     hands = []

@@ -85,7 +85,8 @@ class OpenSpielSimplePlayer(BasePlayer):
     def __init__(self, *, seed: int | None = None) -> None:
         super().__init__(seed=seed)
         self._pyspiel = _require("pyspiel", self.name, "OpenSpiel (open_spiel)")
-        self._games: dict[int, Any] = {}  # by knock card: the game, its first state, two bots
+        # by knock card: OpenSpiel's game, its state before the deal, and both seats' bots
+        self._games: dict[int, tuple[Any, Any, tuple[Any, Any]]] = {}
         self._fallback = StandardPlayer(seed=seed)
         self.fallbacks = 0  # decisions OpenSpiel's rules could not express
 
@@ -104,7 +105,8 @@ class OpenSpielSimplePlayer(BasePlayer):
         if knock_card not in self._games:
             game = self._pyspiel.load_game("gin_rummy", {"knock_card": knock_card})
             params = game.get_parameters()
-            bots = tuple(self._pyspiel.make_simple_gin_rummy_bot(params, p) for p in (0, 1))
+            bots = (self._pyspiel.make_simple_gin_rummy_bot(params, 0),
+                    self._pyspiel.make_simple_gin_rummy_bot(params, 1))
             self._games[knock_card] = (game, game.new_initial_state(), bots)
         return self._games[knock_card]
 

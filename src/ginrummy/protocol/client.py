@@ -170,9 +170,8 @@ class ExternalBot:
     def _running(self) -> _BotProcess:
         if self._process is not None:
             return self._process
-        log = self.log_path or data_dir() / "bots.log"
         try:
-            process = _BotProcess(self.argv, log)
+            process = _BotProcess(self.argv, self.log_path)
         except OSError as error:
             raise BotForfeit(self.name, f"cannot start {self.argv[0]!r}: {error.strerror}") from None
         self._process = process
@@ -216,7 +215,7 @@ class ExternalBot:
 class _BotProcess:
     """The running program: its stdin, a reader thread per output pipe, and its stopping."""
 
-    def __init__(self, argv: list[str], log_path: Path) -> None:
+    def __init__(self, argv: list[str], log_path: Path | None) -> None:
         self.popen = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
@@ -234,7 +233,7 @@ class _BotProcess:
         label = f"[{shlex.join(argv)} pid {self.popen.pid}] "
         threading.Thread(
             target=_pump_stderr,
-            args=(self.popen.stderr, self.stderr_tail, log_path, label),
+            args=(self.popen.stderr, self.stderr_tail, log_path or _default_log(), label),
             daemon=True,
         ).start()
         # stops the process even if the bot object is dropped without close() or at exit
@@ -280,12 +279,20 @@ def _pump_stdout(pipe: IO[bytes], lines: queue.Queue[str | None]) -> None:
 
 
 def _pump_stderr(pipe: IO[bytes], tail: collections.deque[str], log_path: Path, label: str) -> None:
-    with open(log_path, "a", encoding="utf-8") as log:
-        for raw in pipe:
-            line = raw.decode("utf-8", errors="replace").rstrip("\n")
-            tail.append(line)
-            log.write(label + line + "\n")
-            log.flush()
+    """Drain the bot's stderr into the log (opened at the first line, so quiet bots leave none)."""
+    log: IO[str] | None = None
+    for raw in pipe:
+        line = raw.decode("utf-8", errors="replace").rstrip("\n")
+        tail.append(line)
+        if log is None:
+            try:
+                log = open(log_path, "a", encoding="utf-8")
+            except OSError:
+                continue  # no log file: still drain the pipe, so the bot never blocks on it
+        log.write(label + line + "\n")
+        log.flush()
+    if log is not None:
+        log.close()
 
 
 def _stop(popen: subprocess.Popen[bytes]) -> None:
@@ -312,6 +319,10 @@ def _stop(popen: subprocess.Popen[bytes]) -> None:
             popen.stdin.close()
         except OSError:
             pass
+
+
+def _default_log() -> Path:
+    return data_dir() / "bots.log"
 
 
 def _seconds(value: float | None, env: str, default: float | None) -> float | None:

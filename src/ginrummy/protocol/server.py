@@ -36,7 +36,8 @@ class BotSession:
 
     def __init__(self, make: PlayerMaker, *, seed: int | None = None) -> None:
         self._make = make
-        self._seed = seed  # a seed given on our command line wins over the host's
+        self._fixed_seed = seed  # a seed given on our command line wins over the host's
+        self._seed = seed
         self._player: Player | None = None
 
     @property
@@ -70,8 +71,7 @@ class BotSession:
                 f"no common protocol version: host speaks {', '.join(hello.versions)}, "
                 f"this bot speaks {', '.join(VERSIONS)}"
             )
-        if self._seed is None:
-            self._seed = hello.options.seed
+        self._seed = hello.options.seed if self._fixed_seed is None else self._fixed_seed
         self._player = None  # a new hello starts a new session
         return BotHello(name=self.player.name, protocol=common[0], supports=FEATURES)
 

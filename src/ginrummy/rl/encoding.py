@@ -104,9 +104,10 @@ def index_action(index: int) -> Action:
 
 def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:
     """An int8 vector of ``NUM_ACTIONS`` with 1 at each legal action."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    mask[[action_index(action) for action in actions]] = 1
-    return mask
+    legal = bytearray(NUM_ACTIONS)
+    for action in actions:
+        legal[action_index(action)] = 1
+    return np.frombuffer(legal, dtype=np.int8)  # writable: it shares the bytearray
 
 
 def encode_view(view: PlayerView, scores: tuple[int, ...] = (0, 0)) -> np.ndarray:
@@ -203,14 +204,18 @@ class HandTracker:
 
     def observe(self, player: int) -> np.ndarray:
         state = self.state
-        ones = from_mask(state.hands[player])
+        ones = bytearray(DEALER)  # the 0/1 part; a bytearray is the cheapest to fill per card
+        for card in from_mask(state.hands[player]):
+            ones[HAND + card] = 1
         if state.pile:
-            ones.append(PILE_TOP + state.pile[-1])
-        ones.extend([OPPONENT_KNOWN + card for card in from_mask(self.known[player])])
-        ones.extend([DISCARDS + card for card in from_mask(self.pile)])
-        ones.append(PHASE + PHASES.index(state.phase))
-        obs = np.zeros(OBS_SIZE, dtype=np.float32)
-        obs[ones] = 1.0
+            ones[PILE_TOP + state.pile[-1]] = 1
+        for card in from_mask(self.known[player]):
+            ones[OPPONENT_KNOWN + card] = 1
+        for card in from_mask(self.pile):
+            ones[DISCARDS + card] = 1
+        ones[PHASE + PHASES.index(state.phase)] = 1
+        obs = np.empty(OBS_SIZE, dtype=np.float32)
+        obs[:DEALER] = np.frombuffer(ones, dtype=np.uint8)
         obs[DEALER:] = (
             float(state.dealer == player),
             len(state.stock) / STOCK_AT_START,

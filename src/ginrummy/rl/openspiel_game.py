@@ -181,7 +181,10 @@ class GinRummyState(pyspiel.State):
             for m in view.history
         )
         upcard = "-" if view.upcard is None else format_cards([view.upcard])
-        return f"p{player} dealt {format_cards(sorted(mine))} up {upcard} | {moves}"
+        # The hand held now is part of it: a resampled world keeps the deal and history strings
+        # but not the opponent's cards, and the legal actions must follow the key.
+        return (f"p{player} dealt {format_cards(sorted(mine))} up {upcard} | {moves} | "
+                f"holds {format_cards(view.hand)}")
 
     def observation_string(self, player: int | None = None) -> str:
         player = self.current_player() if player is None else player

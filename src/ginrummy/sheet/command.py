@@ -40,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         flag = "--" + name.replace("_", "-")
         default = getattr(PRESETS["classic"], name)
         house_rule = f"house rule overriding the preset (classic: {default})"
-        if isinstance(default, bool):
-            new.add_argument(flag, dest=f"option_{name}", nargs="?", const="yes",
-                             metavar="yes|no", help=house_rule)
+        if isinstance(default, bool):  # --big-gin / --no-big-gin, as in ginrummy settle
+            new.add_argument(flag, dest=f"option_{name}", action=argparse.BooleanOptionalAction,
+                             help=house_rule)
         else:
             new.add_argument(flag, dest=f"option_{name}", metavar="VALUE", help=house_rule)
     add = sub.add_parser("add", help="enter a hand (asks step by step when no entry is given)")
@@ -67,7 +67,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     for name in OPTION_NAMES - _SKIPPED_OPTIONS:
         value = getattr(args, f"option_{name}")
         if value is not None:
-            options[name] = parse_option(name, value)
+            options[name] = value if isinstance(value, bool) else parse_option(name, value)
     return rules_for(args.rules, **options)
 
 

@@ -71,6 +71,7 @@ def render_sheet(sheet: Sheet, *, title: str = "") -> str:
 def _final_lines(sheet: Sheet) -> list[str]:
     names = sheet.column_names
     lines = []
+    wins = "win" if sheet.partnership else "wins"  # "Ann & Cy win"
     several = len(sheet.board.columns) > 1
     for number, (column, totals) in enumerate(
         zip(sheet.board.columns, sheet.board.column_totals(), strict=True), start=1
@@ -78,7 +79,7 @@ def _final_lines(sheet: Sheet) -> list[str]:
         assert column.winner is not None
         shutout = " (shutout)" if totals.shutout else ""
         lines.append(f"{'Game ' + str(number) if several else 'Game'}: "
-                     f"{names[column.winner]} wins{shutout}")
+                     f"{names[column.winner]} {wins}{shutout}")
         rows = [("", *names)]
         for label, figures in (("points", totals.points), ("box", totals.box_bonus),
                                ("game", totals.game_bonus), ("total", totals.totals)):
@@ -88,7 +89,7 @@ def _final_lines(sheet: Sheet) -> list[str]:
     assert winner is not None
     final = sheet.totals()
     runner_up = max(total for seat, total in enumerate(final) if seat != winner)
-    lines.append(f"Final result: {names[winner]} wins {final[winner]} to {runner_up}, "
+    lines.append(f"Final result: {names[winner]} {wins} {final[winner]} to {runner_up}, "
                  f"by {final[winner] - runner_up}.")
     return lines
 

@@ -23,7 +23,7 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #opponent-cards { width: auto; color: #8fb0ff; margin-right: 2; }
 #opponent-took { width: 1fr; color: #f6e7a8; }
 #table { height: 5; margin: 1 1 0 1; }
-.pilebox { width: 13; height: 5; align-horizontal: center; }
+.pilebox { width: 13; height: 5; align-horizontal: center; background: #0c4a25; }
 .pilebox .label { width: 13; text-align: center; height: 1; }
 #log { width: 1fr; height: 5; border: round #3c7a50; padding: 0 1; color: #e0e8e0; }
 #seen { margin: 0 1; color: #c8d8c8; }
@@ -31,14 +31,14 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 .hand { height: auto; margin: 0 1; }
 .group { width: auto; height: auto; padding: 0; margin-right: 1; border: round #7fd17f; border-title-color: #c8f0c8; }
 .group.loose { border: round #d8b060; border-title-color: #f0d8a0; }
-.cards { width: auto; height: 5; }
-.card { width: 6; height: 4; margin-top: 1; border: round #808080; background: #fbfbf6; color: #111111; text-style: bold; }
-.card.selected { margin-top: 0; border: heavy #e0a000; }
-.card.taken { border: dashed #4060c0; }
+.cards { width: auto; height: 5; background: #0c4a25; }
+.card { width: 6; height: 4; margin-top: 1; border: tall #fbfbf6; background: #fbfbf6; color: #111111; text-style: bold; }
+.card.selected { margin-top: 0; border: tall #f0b000; }
+.card.taken { border: tall #80a0ff; }
 .card.hearts, .card.diamonds { color: #c01818; }
 .four-color .card.clubs { color: #0a7a1a; }
 .four-color .card.diamonds { color: #1040d0; }
-.card.back { background: #2848a0; color: #ffffff; border: round #c0c8ff; content-align: center middle; }
+.card.back { background: #2848a0; color: #ffffff; border: tall #2848a0; content-align: center middle; }
 .card.empty { background: #0c4a25; color: #88a890; border: dashed #88a890; content-align: center middle; }
 #pile, #stock { margin-top: 0; }
 #deadwood { margin: 0 1; color: #f6e7a8; }
