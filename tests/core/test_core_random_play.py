@@ -23,7 +23,8 @@ HAND_RULES: dict[str, Rules] = dict(PRESETS) | {
     "oklahoma ace gin": rules_for("oklahoma", oklahoma_ace="gin", last_chance=True),
     "stock wall 0": rules_for("norwegian", stock_wall=0),
 }
-HANDS_PER_RULES = 80
+HANDS_PER_RULES = 80  # with every check, the full action universe on the first few
+BULK_HANDS_PER_RULES = 250  # with the cheap checks only
 ENDING = (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN)
 
 
@@ -127,6 +128,19 @@ def test_core_random_hands_keep_every_invariant(name):
     assert "dead" in outcomes
     if not HAND_RULES[name].straight:  # random play almost never reaches gin in straight gin
         assert len(outcomes) >= 2  # the hands really end in several ways
+
+
+def test_core_thousands_of_random_hands_account_for_every_card_and_score_consistently():
+    rng = random.Random("bulk")
+    for rules in HAND_RULES.values():
+        for _ in range(BULK_HANDS_PER_RULES):
+            state = HandState.deal(rules, dealer=rng.randrange(2), rng=rng)
+            while not state.is_over:
+                check_cards_accounted(state)
+                check_hand_sizes(state)
+                state.apply(choose(state.legal_actions(), rng))
+            check_cards_accounted(state)
+            check_result(state)
 
 
 @pytest.mark.parametrize("name", ["classic", "modern", "norwegian", "oklahoma", "hollywood",

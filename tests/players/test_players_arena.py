@@ -175,3 +175,11 @@ def test_players_percentile_is_nearest_rank() -> None:
     assert percentile(values, 0.99) == 99.0
     assert percentile(values, 0.5) == 50.0
     assert percentile([], 0.99) == 0.0
+
+
+@pytest.mark.parametrize("preset", ["classic", "modern", "norwegian", "oklahoma", "straight",
+                                    "hollywood"])
+def test_players_arena_plays_every_two_player_preset(preset: str) -> None:
+    pairs = run_pairs("gin-camper", "beginner", rules_for(preset), pairs=1, seed=3)
+    for game in pairs[0].games:
+        assert game.forfeit is None and game.winner in ("a", "b") and game.hands >= 1

@@ -92,6 +92,13 @@ def test_protocol_a_forfeit_is_followed_by_a_fresh_process() -> None:
     bot.close()
 
 
+def test_protocol_an_endless_line_is_a_malformed_reply_not_a_memory_leak() -> None:
+    bot = ExternalBot(fake_bot("flood"))
+    with pytest.raises(BotForfeit, match="malformed reply: not JSON: '<a line longer than"):
+        bot.choose(first_view())
+    bot.close()
+
+
 def test_protocol_a_bot_that_never_greets_cannot_start() -> None:
     with pytest.raises(BotForfeit, match="no hello within 0.5 s"):
         ExternalBot(fake_bot("silent-hello"), startup_time=0.5)

@@ -50,11 +50,32 @@ def test_rl_openspiel_information_state_hides_the_opponents_cards() -> None:
     assert world.hand.hands[1].bit_count() == state.hand.hands[1].bit_count()
 
 
+def test_rl_openspiel_equal_information_states_have_equal_legal_actions() -> None:
+    """IS-MCTS keys its tree on the information state: across resampled worlds, the same key
+    must always offer the same actions, for the opponent's decisions too."""
+    game = pyspiel.load_game("python_ginrummy")
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    _deal(state, rng)
+    while state.current_player() != 0 or state.hand.phase.value != "draw":
+        state.apply_action(rng.choice(state.legal_actions()))
+    actions_by_key: dict[str, list[int]] = {}
+    for sample in range(40):
+        world = openspiel_game.resample(state, 0, random.Random(sample))
+        world.apply_action(2)  # draw stock: a different card in each world
+        world.apply_action(rng.choice([a for a in world.legal_actions() if a < 56]))
+        for player in (0, 1):
+            if world.current_player() == player:
+                key = world.information_state_string(player)
+                assert actions_by_key.setdefault(key, world.legal_actions()) == \
+                    world.legal_actions()
+
+
 def test_rl_openspiel_ismcts_plays_whole_hands_against_random() -> None:
     game = pyspiel.load_game("python_ginrummy")
     random_state = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4,
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=12,
                            random_state=random_state)
     rng = random.Random(0)
     bot.set_resampler(lambda state, player: openspiel_game.resample(state, player, rng))

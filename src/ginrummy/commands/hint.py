@@ -2,7 +2,8 @@
 
 The position is what a player sees: the hand, the face-up card, the phase, and optionally the
 cards already thrown (``--seen``) and the stock's size. The unseen cards are dealt at random
-(``--seed``) to the opponent and the stock; the coach only ever looks at the player's view.
+(``--seed``) to the opponent and the stock (and, for a discard with no ``--pile-top``, one to the
+pile); the coach only ever looks at the player's view.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "with --upcard, else draw)")
     parser.add_argument("--seen", nargs="+", default=[], metavar="CARDS",
                         help="cards thrown earlier, now under the pile top")
-    parser.add_argument("--stock", type=int, metavar="N", help="cards left in the stock")
+    parser.add_argument("--stock", type=int, metavar="N",
+                        help="cards left in the stock (default: every card not seen or dealt)")
     parser.add_argument("--rules", default="classic", help="rules preset (default: classic)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the reasons")
     parser.add_argument("--seed", type=int, default=0, help="seed for the unseen cards")

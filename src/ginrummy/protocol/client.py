@@ -272,8 +272,15 @@ class _BotProcess:
 
 
 
+_MAX_LINE = 1 << 20  # a reply is a few hundred bytes; a megabyte without a newline is garbage
+
+
 def _pump_stdout(pipe: IO[bytes], lines: queue.Queue[str | None]) -> None:
-    for raw in pipe:
+    while raw := pipe.readline(_MAX_LINE + 1):
+        if len(raw) > _MAX_LINE:
+            # bounded memory: hand on a line that is not a message, and stop reading
+            lines.put(f"<a line longer than {_MAX_LINE} bytes>")
+            break
         lines.put(raw.decode("utf-8", errors="replace"))
     lines.put(None)
 

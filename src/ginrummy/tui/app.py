@@ -51,7 +51,7 @@ ConfirmScreen, TextScreen, HelpScreen, SettlementScreen { align: center middle; 
 .title { text-style: bold; color: #f6e7a8; margin-bottom: 1; }
 .page { height: auto; max-height: 30; }
 .buttons { height: auto; margin-top: 1; }
-.buttons Button { margin-right: 2; }
+.buttons Button { width: auto; min-width: 10; margin-right: 2; }
 .result, .score { margin-top: 1; }
 #setup { padding: 1 2; }
 .field { height: 1; margin-bottom: 1; }

@@ -2,7 +2,7 @@
 
     python fake_bot.py MODE [DECISIONS]
 
-MODE: illegal, garbage, timeout, crash, exit, error, version, silent-hello; or fair (never
+MODE: illegal, garbage, flood, timeout, crash, exit, error, version, silent-hello; or fair (never
 misbehaves) or slow (fair, but thinks 0.2 s over each decision). It plays DECISIONS (default 0) legal actions before misbehaving.
 """
 
@@ -38,6 +38,10 @@ for line in sys.stdin:
             send({"type": "action", "id": message["id"], "action": f"discard {card}"})
         elif mode == "garbage":
             print("I think I will discard the queen", flush=True)
+        elif mode == "flood":
+            sys.stdout.write("x" * (3 << 20))  # megabytes and never a newline
+            sys.stdout.flush()
+            time.sleep(60)
         elif mode == "timeout":
             time.sleep(60)
         elif mode == "crash":
