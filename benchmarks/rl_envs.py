@@ -45,7 +45,7 @@ def pettingzoo(steps: int, *, wrapped: bool) -> Workload:
 
 
 def batch(steps: int, envs: int) -> Workload:
-    from ginrummy.rl.batch import BatchGinRummy
+    from ginrummy.rl.batch import BatchGinRummy, random_legal_actions
 
     sim = BatchGinRummy(envs, seed=1)
     rng = np.random.default_rng(1)
@@ -55,8 +55,7 @@ def batch(steps: int, envs: int) -> Workload:
         nonlocal mask
         done = 0
         while done < steps:
-            actions = np.argmax(mask * rng.random(mask.shape, dtype=np.float32), axis=1)
-            _, mask, _, _ = sim.step(actions)
+            _, mask, _, _ = sim.step(random_legal_actions(mask, rng))
             done += envs
         return done
 

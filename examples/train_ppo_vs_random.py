@@ -1,6 +1,6 @@
 """Train a small PPO policy to beat the random player, on the CPU, in a few minutes.
 
-    .venv/bin/pip install torch==2.13.0      # a CPU build
+    pip install torch                        # the CPU build is enough
     .venv/bin/python examples/train_ppo_vs_random.py --minutes 5
 
 Experience comes from the NumPy batch simulator (the learner in seat 0, a uniformly random
@@ -27,6 +27,7 @@ from ginrummy.rl.batch import (
     lanes_of,
     min_deadwood_after_discard_lanes,
     min_deadwood_lanes,
+    random_legal_actions,
 )
 from ginrummy.rl.encoding import NUM_ACTIONS, OBS_SIZE
 
@@ -48,10 +49,6 @@ class Policy(nn.Module):
         features = self.body(obs)
         logits = self.logits(features).masked_fill(~mask, -1e9)
         return logits, self.value(features).squeeze(-1)
-
-
-def random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    return np.argmax(mask * rng.random(mask.shape, dtype=np.float32), axis=1)
 
 
 def own_deadwood(obs: np.ndarray) -> np.ndarray:
@@ -97,7 +94,7 @@ def collect(policy: Policy, sim: BatchGinRummy, state: tuple[np.ndarray, np.ndar
             rollouts: Rollouts, steps: int, rng: np.random.Generator) -> tuple[np.ndarray, ...]:
     obs, mask = state
     for _ in range(steps):
-        actions = random_legal(mask, rng)
+        actions = random_legal_actions(mask, rng)
         mine = np.flatnonzero(sim.to_play == LEARNER)
         with torch.no_grad():
             logits, _ = policy(torch.as_tensor(obs[mine]), torch.as_tensor(mask[mine]).bool())
@@ -135,23 +132,19 @@ def update(policy: Policy, optimizer: torch.optim.Optimizer, batch: tuple[torch.
             optimizer.step()
 
 
-def evaluate(policy: Policy | None, hands: int, seed: int) -> dict[str, float]:
-    """Hands against our ``random`` player in the Gymnasium env (greedy policy, or random)."""
+def evaluate(policy: Policy, hands: int, seed: int) -> dict[str, float]:
+    """Hands against our ``random`` player in the Gymnasium env, the policy playing greedily."""
     env = ginrummy_v0.gym_env(opponent="random")
-    rng = np.random.default_rng(seed)
     won = lost = 0
     points = 0.0
     for hand in range(hands):
         obs, info = env.reset(seed=seed + hand)
         done, total = False, 0.0
         while not done:
-            mask = info["action_mask"]
-            if policy is None:
-                action = int(rng.choice(np.flatnonzero(mask)))
-            else:
-                with torch.no_grad():
-                    logits, _ = policy(torch.as_tensor(obs)[None], torch.as_tensor(mask)[None])
-                action = int(logits.argmax())
+            mask = torch.as_tensor(info["action_mask"])[None]
+            with torch.no_grad():
+                logits, _ = policy(torch.as_tensor(obs)[None], mask)
+            action = int(logits.argmax())
             obs, reward, done, _, info = env.step(action)
             total += reward
         points += total
@@ -182,16 +175,14 @@ def main() -> None:
     rollouts = Rollouts(args.envs)
     rng = np.random.default_rng(args.seed)
     start = time.perf_counter()
-    update_count = hands = 0
+    update_count = 0
     while time.perf_counter() - start < args.minutes * 60:
         state = collect(policy, sim, state, rollouts, args.steps, rng)
         if len(rollouts.ready) < 512:
             continue
         batch = rollouts.take()
-        hands_in_batch = int(batch[0].shape[0])
         update(policy, optimizer, batch)
         update_count += 1
-        hands += hands_in_batch
         if update_count % 10 == 0:
             print(f"{(time.perf_counter() - start) / 60:5.1f} min  update {update_count}  "
                   f"mean shaped return {float(batch[4].mean()):+.2f}", flush=True)

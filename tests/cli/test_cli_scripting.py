@@ -13,6 +13,7 @@ import pytest
 
 from ginrummy.cli import main
 from ginrummy.core import Kind, Match, rules_for, write_record
+from ginrummy.core.rules import OPTION_NAMES
 
 EXAMPLE_A_KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
 EXAMPLE_A_DEFENDER = "2S 3S 4S QD QH QC 8C KH 5D TS"
@@ -197,3 +198,42 @@ def test_cli_entry_point_runs_as_a_program(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["deadwood"] == 0
+
+
+def test_cli_replay_hollywood_shows_each_game_column_and_reads_stdin(capsys, monkeypatch):
+    match = Match.new(rules_for("hollywood"), seed=3)
+    while not match.is_over:
+        if match.hand_over:
+            match.next_hand()
+        actions = match.state.legal_actions()
+        ending = [a for a in actions if a.kind in (Kind.KNOCK, Kind.GIN)]
+        match.apply(ending[0] if ending else actions[0])
+    status, out, _ = run_cli(capsys, monkeypatch, "replay", "-", stdin=write_record(match))
+    totals = match.totals()
+    assert status == 0
+    assert "(games " in out
+    assert out.rstrip().endswith(f"totals with bonuses P0 {totals[0]}, P1 {totals[1]}")
+
+
+def test_cli_settle_stdin_rules_text_with_options(capsys, monkeypatch):
+    line = json.dumps({"knocker": EXAMPLE_A_KNOCKER, "defender": EXAMPLE_A_DEFENDER,
+                       "rules": "norwegian knock_limit=7"})
+    status, out, _ = run_cli(capsys, monkeypatch, "settle", stdin=line + "\n")
+    assert status == 1 and "above the knock limit 7" in json.loads(out)["error"]
+
+
+def test_cli_settle_has_a_flag_for_every_rules_option(capsys, monkeypatch):
+    with pytest.raises(SystemExit):
+        run_cli(capsys, monkeypatch, "settle", "--help")
+    usage = capsys.readouterr().out
+    for name in OPTION_NAMES:
+        flag = "--" + name.replace("_", "-")
+        assert flag in usage, flag
+    assert "--no-big-gin" in usage
+
+
+def test_cli_melds_text_for_eleven_cards_names_the_discard(capsys, monkeypatch):
+    status, out, _ = run_cli(capsys, monkeypatch, "melds", "4S 5S KD 9D 2C QH JH TH 7C 7D 6S")
+    assert status == 0
+    assert out.splitlines()[0] == "discard   KD"
+    assert "deadwood  25" in out

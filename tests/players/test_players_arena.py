@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -61,6 +63,12 @@ class Sleeper(StandardPlayer):
         if view.history:
             time.sleep(0.2)
         return super().choose(view)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """External bots log to the data directory: keep it out of the user's."""
+    monkeypatch.setenv("GINRUMMY_HOME", str(tmp_path / "home"))
 
 
 @pytest.fixture
@@ -183,3 +191,26 @@ def test_players_arena_plays_every_two_player_preset(preset: str) -> None:
     pairs = run_pairs("gin-camper", "beginner", rules_for(preset), pairs=1, seed=3)
     for game in pairs[0].games:
         assert game.forfeit is None and game.winner in ("a", "b") and game.hands >= 1
+
+
+HANGING_BOT = """
+import json, sys, time
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        print(json.dumps({"type": "hello", "name": "hangs", "protocol": "ginrummy-bot/1",
+                          "supports": ["decide"]}), flush=True)
+    elif message["type"] == "decide":
+        time.sleep(60)
+"""
+
+
+def test_players_arena_stops_an_external_bot_at_the_move_timeout(tmp_path: Path) -> None:
+    bot = tmp_path / "hangs.py"
+    bot.write_text(HANGING_BOT)
+    pairs = run_pairs(f"cmd:{sys.executable} {bot}", "standard", EAAI, pairs=1, seed=1,
+                      move_timeout=0.5)
+    for game in pairs[0].games:
+        assert game.winner == "b" and game.forfeit is not None
+        assert game.forfeit.startswith("a raised BotForfeit")
+        assert "no answer within the decision time of 0.5 s" in game.forfeit

@@ -18,6 +18,7 @@ from ginrummy.rl.batch import (
     lanes_of,
     min_deadwood_after_discard_lanes,
     min_deadwood_lanes,
+    random_legal_actions,
 )
 from ginrummy.rl.config import resolve_rules
 from ginrummy.rl.encoding import DISCARD_BASE, KNOCK_BASE, HandTracker, index_action
@@ -109,7 +110,7 @@ def test_rl_batch_auto_reset_deals_a_fresh_hand() -> None:
     finished = 0
     total = np.zeros(2)
     for _ in range(400):
-        actions = np.argmax(mask * rng.random(mask.shape), axis=1)
+        actions = random_legal_actions(mask, rng)
         obs, mask, rewards, done = sim.step(actions)
         total += rewards.sum(axis=0)
         finished += int(done.sum())
@@ -127,3 +128,17 @@ def test_rl_batch_rejects_an_illegal_action_without_changing_anything() -> None:
     with pytest.raises(IllegalActionError, match="env 0"):
         sim.step(np.array([DISCARD_BASE, 0]))
     assert np.array_equal(sim.hand, before)
+
+
+def test_rl_batch_random_legal_actions_are_legal_and_cover_every_choice() -> None:
+    mask = np.zeros((3, 161), dtype=np.int8)
+    mask[0, [2, 3]] = 1
+    mask[1, [4, 60, 160]] = 1  # row 2 has no legal action
+    rng = np.random.default_rng(0)
+    seen: list[set[int]] = [set(), set()]
+    for _ in range(200):
+        actions = random_legal_actions(mask, rng)
+        assert mask[[0, 1], actions[:2]].all() and actions[2] == 0
+        seen[0].add(int(actions[0]))
+        seen[1].add(int(actions[1]))
+    assert seen == [{2, 3}, {4, 60, 160}]

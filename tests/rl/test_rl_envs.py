@@ -24,6 +24,7 @@ from ginrummy.rl.encoding import (
     PILE_TOP,
     HandTracker,
     action_index,
+    describe_observation,
     encode_view,
     index_action,
 )
@@ -99,6 +100,9 @@ def test_rl_observation_shows_known_opponent_cards_and_the_pile() -> None:
     assert dealer_obs[DISCARDS + parse_card("TC")] == 1
     assert dealer_obs[DISCARDS + parse_card("KH")] == 0
     assert tracker.observe(1)[OPPONENT_KNOWN:OPPONENT_KNOWN + 52].sum() == 0
+    described = describe_observation(dealer_obs)
+    assert described["opponent_known"] == "KH" and described["pile_top"] == "TC"
+    assert described["phase"] == "draw" and described["stock_size"] == 31
 
 
 def _play_random(env: object, seed: int) -> dict[str, float]:

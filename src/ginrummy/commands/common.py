@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from ginrummy.core.cards import Card, Mask, format_cards, parse_cards, to_mask
 from ginrummy.core.errors import CardError, GinRummyError
@@ -42,10 +42,9 @@ def arrangement_text(arrangement: Arrangement) -> str:
     return f"{melds}  deadwood {arrangement.deadwood}" + (f" ({loose})" if loose else "")
 
 
-def write_json_line(data: dict[str, Any], out: TextIO | None = None) -> None:
-    stream = sys.stdout if out is None else out
-    stream.write(json.dumps(data) + "\n")
-    stream.flush()
+def write_json_line(data: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(data) + "\n")
+    sys.stdout.flush()  # a script reading our answers line by line gets each one at once
 
 
 def run_batch(answer: Callable[[str], dict[str, Any]], lines: Iterable[str]) -> int:

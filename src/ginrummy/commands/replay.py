@@ -62,13 +62,21 @@ def replay_lines(recorded: Match) -> Iterator[str]:
             yield "  (hand in progress)"
             continue
         yield from _result_lines(state.result, names)
-        scores = match.scores
-        yield f"  score: {names[0]} {scores[0]}, {names[1]} {scores[1]}"
-    if match.is_over:
+        yield "  " + _score_text(match)
+    winner = match.winner
+    if winner is not None:
         totals = match.totals()
         yield ""
-        yield (f"match over: {names[match.winner or 0]} wins; totals with bonuses "
+        yield (f"match over: {names[winner]} wins; totals with bonuses "
                f"{names[0]} {totals[0]}, {names[1]} {totals[1]}")
+
+
+def _score_text(match: Match) -> str:
+    names, scores = match.names, match.scores
+    text = f"score: {names[0]} {scores[0]}, {names[1]} {scores[1]}"
+    if len(match.columns) > 1:  # Hollywood: each game's column too
+        text += " (games " + ", ".join(f"{c.scores[0]}-{c.scores[1]}" for c in match.columns) + ")"
+    return text
 
 
 def _deal_lines(number: int, state: HandState, names: tuple[str, ...]) -> Iterator[str]:

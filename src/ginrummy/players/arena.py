@@ -10,7 +10,9 @@ from what the players do, so both games of a pair see the very same cards in the
 A holds in the second game exactly the cards B held in the first.
 
 A player forfeits the match (and the arena goes on) when it raises, returns an illegal action
-or takes longer than ``move_timeout`` seconds over one decision; the reason is recorded.
+or takes longer than ``move_timeout`` seconds over one decision; the reason is recorded. An
+external bot (``cmd:...``) is stopped at that limit; an in-process player is judged when it
+answers.
 """
 
 from __future__ import annotations
@@ -105,7 +107,8 @@ def play_game(
     forfeit: Forfeit | None = None
     try:
         for side, name, player_seed in (("a", name_a, seed), ("b", name_b, seed + 1)):
-            players.append(_guarded(side, "could not start", make_player, name, seed=player_seed))
+            players.append(_guarded(side, "could not start", _make, name, player_seed,
+                                    move_timeout))
         _play(match, _seat_order((players[0], players[1]), seat_a), seat_a, times, move_timeout)
     except Forfeit as error:
         forfeit = error
@@ -148,6 +151,17 @@ def _play(
         if not state.can(action):
             raise Forfeit(side, f"chose an illegal action: {action!r}")
         match.apply(action)
+
+
+def _make(name: str, seed: int, move_timeout: float) -> Player:
+    """A fresh player; an external bot gets the arena's decision time as its own hard limit."""
+    if name.startswith("cmd:"):
+        # The bot client cuts a silent process off at its limit; in-process players cannot be
+        # interrupted, so their time is checked once they answer.
+        from ginrummy.protocol.client import ExternalBot
+
+        return ExternalBot(name[4:], seed=seed, decision_time=move_timeout)
+    return make_player(name, seed=seed)
 
 
 def _guarded(side: str, what: str, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -118,6 +118,15 @@ def min_deadwood_after_discard_lanes(lanes: np.ndarray) -> np.ndarray:
     return best
 
 
+def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of ``mask`` (0 for a row with none)."""
+    rows, actions = np.nonzero(mask)
+    counts = np.bincount(rows, minlength=len(mask))
+    starts = np.cumsum(counts) - counts
+    picks = starts + (rng.random(len(mask)) * counts).astype(np.int64)
+    return np.where(counts > 0, actions[np.minimum(picks, max(len(actions) - 1, 0))], 0)
+
+
 class BatchGinRummy:
     """``num_envs`` hands of two-player Gin Rummy as arrays.
 

@@ -25,7 +25,7 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #table { height: 5; margin: 1 1 0 1; }
 .pilebox { width: 13; height: 5; align-horizontal: center; background: #0c4a25; }
 .pilebox .label { width: 13; text-align: center; height: 1; }
-#log { width: 1fr; height: 5; border: round #3c7a50; padding: 0 1; color: #e0e8e0; }
+#log { width: 1fr; height: 5; border: round #3c7a50; padding: 0 1; color: #e0e8e0; background: #0c4a25; scrollbar-size-vertical: 1; }
 #seen { margin: 0 1; color: #c8d8c8; }
 #prompt { margin: 1 1 0 1; text-style: bold; color: #ffffff; height: auto; }
 .hand { height: auto; margin: 0 1; }

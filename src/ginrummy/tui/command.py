@@ -80,6 +80,14 @@ def run(args: argparse.Namespace) -> int:
 
         print("\n".join(player_names()))
         return 0
+    # everything typed is checked before the store is opened: bad input changes nothing
+    rules = rules_from(args)
+    if args.opponent is not None:
+        from ginrummy.players.registry import make_player
+
+        make_player(args.opponent)
+    settings = Settings(opponent=args.opponent or default_opponent(), lang=lang,
+                        four_color=args.four_color, memory_aid=args.memory_aid)
     plain = args.plain or not sys.stdout.isatty()
     store = open_store(args.store)
     try:
@@ -92,13 +100,6 @@ def run(args: argparse.Namespace) -> int:
         if args.replay:
             print(reports.replay_text(store, args.replay, lang))
             return 0
-        rules = rules_from(args)
-        if args.opponent is not None:
-            from ginrummy.players.registry import make_player
-
-            make_player(args.opponent)  # fail on a bad name before any screen opens
-        settings = Settings(opponent=args.opponent or default_opponent(), lang=lang,
-                            four_color=args.four_color, memory_aid=args.memory_aid)
         session = None
         if args.resume is not None:
             overrides = {"lang": args.lang and lang, "four_color": args.four_color or None,

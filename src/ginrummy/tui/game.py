@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, RichLog, Static
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, Card, pretty_card
@@ -33,7 +33,7 @@ from ginrummy.tui.words import (
     turn_sentences,
 )
 
-LOG_LINES = 3  # the log box shows the last turns; older ones scroll away
+LOG_LINES = 40  # turns kept in the log box, which shows the latest and scrolls back
 PICK_KEYS = "1234567890"
 
 
@@ -109,7 +109,10 @@ class GameScreen(Screen[None]):
                 else:
                     yield CardFace(view.pile_top, id="pile")
                 yield Static(_("Discard pile"), classes="label")
-            yield Static("\n".join(self.log_lines[-LOG_LINES:]), id="log")
+            log = RichLog(id="log", wrap=True, max_lines=LOG_LINES)
+            for line in self.log_lines[-LOG_LINES:]:
+                log.write(line)
+            yield log
         if session.settings.memory_aid:
             yield Static(_("Discards seen: {cards}.").format(
                 cards=cards_text(view.discards_seen()) or "-"), id="seen")

@@ -82,6 +82,9 @@ class GameSession:
             if found is None:
                 raise GinRummyError(f"no saved match with id {match_id!r}")
             stored = found
+        if stored.kind != STORE_KIND:
+            raise GinRummyError(f"match {stored.id!r} was not played in the terminal "
+                                f"(it is a {stored.kind} match)")
         match = read_record(stored.record)
         return cls(match, Settings.from_meta(stored.meta, **overrides), store=store,
                    match_id=stored.id)

@@ -93,7 +93,10 @@ class SetupScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "lang" and event.value != self.game.settings.lang:
-            self.read_form()
+            try:
+                self.read_form()
+            except GinRummyError:  # a half-typed number: keep the language change only
+                self.game.settings = replace(self.game.settings, lang=str(event.value))
             self.refresh(recompose=True)
         elif event.select.id == "rules" and event.value != self.game.rules.name:
             preset = rules_for(str(event.value))
