@@ -172,7 +172,7 @@ def print_table(rates: dict[tuple[str, str], list[float]], rounds: int) -> None:
             line = f"  {who:<26} {statistics.median(series):>12,.0f}"
             if who.startswith("ginrummy"):
                 for anchor, anchor_series in anchors.items():
-                    ratio = statistics.median(a / b for a, b in zip(series, anchor_series))
+                    ratio = statistics.median(a / b for a, b in zip(series, anchor_series, strict=True))
                     line += f"   {ratio:6.1f}x {anchor}"
             print(line)
 
