@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import fields
 from typing import Any
 
 from ginrummy.commands.common import (
@@ -22,35 +21,26 @@ from ginrummy.commands.common import (
     run_batch,
     write_json_line,
 )
+from ginrummy.commands.rules_options import add_rules_options, rules_changes
 from ginrummy.core.cards import Mask, format_cards, from_mask
 from ginrummy.core.errors import CardError, GinRummyError
 from ginrummy.core.melds import meld_cards, min_deadwood
-from ginrummy.core.rules import OPTION_NAMES, PRESETS, Rules, parse_option, parse_rules, rules_for
+from ginrummy.core.rules import Rules, parse_rules, rules_for
 from ginrummy.core.settlement import Settlement, settle
 
 HELP = "settle a knock: both hands' melds, the layoffs, who scores and how much"
-_OPTION_FIELDS = [f for f in fields(Rules) if f.name in OPTION_NAMES]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--knocker", nargs="+", metavar="CARDS",
                         help="the knocker's 10 cards (11 for big gin); none: read JSON lines")
     parser.add_argument("--defender", nargs="+", metavar="CARDS", help="the defender's 10 cards")
-    parser.add_argument("--rules", default="classic",
-                        help=f"a preset: {', '.join(PRESETS)} (default classic)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    options = parser.add_argument_group("rules options (change one figure of the preset)")
-    for field in _OPTION_FIELDS:
-        flag = "--" + field.name.replace("_", "-")
-        if isinstance(getattr(PRESETS["classic"], field.name), bool):
-            options.add_argument(flag, dest=field.name, action=argparse.BooleanOptionalAction,
-                                 default=None)
-        else:
-            options.add_argument(flag, dest=field.name, metavar="VALUE", default=None)
+    add_rules_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    changes = _option_changes(args)
+    changes = rules_changes(args)
     if args.knocker is None:
         if args.defender is not None:
             raise CardError("--defender needs --knocker")
@@ -66,16 +56,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(describe(result))
     return 0
-
-
-def _option_changes(args: argparse.Namespace) -> dict[str, Any]:
-    changes = {}
-    for field in _OPTION_FIELDS:
-        value = getattr(args, field.name)
-        if value is not None:
-            changes[field.name] = value if isinstance(value, bool) else parse_option(
-                field.name, value)
-    return changes
 
 
 def settle_hands(knocker: Mask, defender: Mask, rules: str | Rules,

@@ -41,7 +41,8 @@ class Tuning:
     feed_weight: float = 0.6  # cost per point of deadwood a discard is expected to save the opponent
     take_margin: float = 0.0  # how much better the pile top must be than a stock draw
     samples: int = 24  # sampled opponent hands per decision
-    max_extra: float = 2.2  # sampled opponent hands keep the best ten of up to this many more
+    extra_per_draw: float = 1.0  # sampled opponent hands keep the best ten of this many more
+    max_extra: float = 6.0  # cards per opponent draw so far, up to this many
     knock_threshold: float = 0.0  # knock when its expected points exceed this
     late_stock: int = 8  # at or below this stock size, knock whenever it pays at all
 
@@ -134,9 +135,9 @@ class _Decision:
         if self._samples is None:
             opp_draws = sum(1 for m in self.view.history if m.player == self.view.opponent
                             and m.action.kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE))
-            # Calibrated against the standard player's real deadwood: sampled hands match it on
-            # average when they keep the best ten of about 1 + draws/4 extra cards (at most 2.2).
-            extra = min(self.tuning.max_extra, 1 + opp_draws / 4)
+            # Sampled hands keep the best ten of some extra cards, more as the opponent draws:
+            # a pessimistic opponent (better than the standard player's real hands) measured best.
+            extra = min(self.tuning.max_extra, self.tuning.extra_per_draw * opp_draws)
             self._samples = OpponentSamples.draw(
                 self.model, self.player.rng, count=self.tuning.samples, extra=extra
             )

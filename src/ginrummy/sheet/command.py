@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
+from ginrummy.commands.rules_options import add_rules_options, rules_changes
 from ginrummy.core.errors import GinRummyError
-from ginrummy.core.rules import OPTION_NAMES, PRESETS, Rules, parse_option, rules_for
+from ginrummy.core.rules import Rules, rules_for
 from ginrummy.sheet.model import Sheet
 from ginrummy.sheet.notation import format_entry, parse_entry, read_sheet, write_sheet
 from ginrummy.sheet.report import next_hand_text, render_sheet, sheet_csv
@@ -34,17 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="sheet_command", metavar="COMMAND")
     new = sub.add_parser("new", help="start a sheet")
     new.add_argument("--players", required=True, help='the names, like "Ann,Bob" (three with --rules three-player)')
-    new.add_argument("--rules", default="classic", help=f"preset: {', '.join(PRESETS)}")
+    add_rules_options(new, skip=_SKIPPED_OPTIONS)
     new.add_argument("--first-dealer", help="who deals the first hand (default: the first player)")
-    for name in sorted(OPTION_NAMES - _SKIPPED_OPTIONS):
-        flag = "--" + name.replace("_", "-")
-        default = getattr(PRESETS["classic"], name)
-        house_rule = f"house rule overriding the preset (classic: {default})"
-        if isinstance(default, bool):  # --big-gin / --no-big-gin, as in ginrummy settle
-            new.add_argument(flag, dest=f"option_{name}", action=argparse.BooleanOptionalAction,
-                             help=house_rule)
-        else:
-            new.add_argument(flag, dest=f"option_{name}", metavar="VALUE", help=house_rule)
     add = sub.add_parser("add", help="enter a hand (asks step by step when no entry is given)")
     add.add_argument("id", type=int)
     add.add_argument("entry", nargs="*", help="e.g. Ann knocks 8, Bob 25")
@@ -63,12 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    options: dict[str, Any] = {}
-    for name in OPTION_NAMES - _SKIPPED_OPTIONS:
-        value = getattr(args, f"option_{name}")
-        if value is not None:
-            options[name] = value if isinstance(value, bool) else parse_option(name, value)
-    return rules_for(args.rules, **options)
+    return rules_for(args.rules, **rules_changes(args))
 
 
 def run(args: argparse.Namespace) -> int:
