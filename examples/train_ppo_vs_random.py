@@ -115,12 +115,14 @@ def collect(policy: Policy, sim: BatchGinRummy, state: tuple[np.ndarray, np.ndar
 def update(policy: Policy, optimizer: torch.optim.Optimizer, batch: tuple[torch.Tensor, ...],
            epochs: int = 4, minibatch: int = 2048, clip: float = 0.2) -> None:
     obs, mask, action, old_logp, ret = batch
+    with torch.no_grad():  # advantages against the value before this update, normalised once
+        advantages = ret - policy(obs, mask)[1]
+        advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
     for _ in range(epochs):
         for index in torch.randperm(len(action)).split(minibatch):
             logits, value = policy(obs[index], mask[index])
             dist = torch.distributions.Categorical(logits=logits)
-            advantage = ret[index] - value.detach()
-            advantage = (advantage - advantage.mean()) / (advantage.std() + 1e-8)
+            advantage = advantages[index]
             ratio = torch.exp(dist.log_prob(action[index]) - old_logp[index])
             surrogate = torch.min(ratio * advantage,
                                   ratio.clamp(1 - clip, 1 + clip) * advantage)

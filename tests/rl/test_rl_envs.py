@@ -157,8 +157,9 @@ def test_rl_gym_illegal_action_ends_the_episode_with_the_penalty() -> None:
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
 
 
-def test_rl_gym_episode_reward_is_the_learners_hand_points() -> None:
-    env = ginrummy_v0.gym_env(opponent="random", seat=1)
+@pytest.mark.parametrize("opponent", ["random", "standard"])
+def test_rl_gym_episode_reward_is_the_learners_hand_points(opponent: str) -> None:
+    env = ginrummy_v0.gym_env(opponent=opponent, seat=1)
     rng = random.Random(0)
     for seed in range(10):
         obs, info = env.reset(seed=seed)

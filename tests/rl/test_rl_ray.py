@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -89,3 +90,18 @@ def test_rl_selfplay_command_rejects_bad_input(argv: list[str], message: str, tm
     err = capsys.readouterr().err
     assert err.startswith("ginrummy selfplay:") and message in err and err.count("\n") == 1
     assert not list(tmp_path.glob("*.npz"))
+
+
+def test_rl_tournament_command_on_ray_reports_what_local_processes_report(
+    local_ray: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "standard", "beginner", "--matches", "4", "--seed", "5",
+            "--no-progress", "--json"]
+    figures = []
+    for extra in ([], ["--ray"]):
+        assert main(argv + extra) == 0
+        report = json.loads(capsys.readouterr().out)
+        figures.append({k: report[k] for k in ("matches", "wins_a", "wins_b", "win_rate_a",
+                                                "ci95", "points_per_hand_a")})
+    assert figures[0] == figures[1]
+    assert figures[0]["matches"] == 4

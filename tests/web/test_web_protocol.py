@@ -7,19 +7,12 @@ import json
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_fixtures import client, create, policy, sqlite_url
+from web_fixtures import client, create, join, policy, sqlite_url
 
 from ginrummy.store import open_store
 from ginrummy.web.limits import Limits
 
 __all__ = ["sqlite_url"]
-
-
-def join(test_client: TestClient, game: str, token: str, **headers: str):  # type: ignore[no-untyped-def]
-    socket = test_client.websocket_connect("/ws", headers=dict(headers))
-    ws = socket.__enter__()
-    ws.send_json({"type": "join", "game": game, "token": token})
-    return ws
 
 
 def seat_to_play(test_client: TestClient, ids: dict[str, str]):  # type: ignore[no-untyped-def]

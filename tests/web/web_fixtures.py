@@ -12,7 +12,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +41,18 @@ def sqlite_url(tmp_path: Path) -> Iterator[str]:
 
 @contextmanager
 def client(store_url: str, limits: Limits = UNLIMITED) -> Iterator[TestClient]:
-    with TestClient(create_app(store_url, limits=limits)) as test_client:
+    """A test client; sockets opened with :func:`join` close before the server stops."""
+    with TestClient(create_app(store_url, limits=limits)) as test_client, ExitStack() as stack:
+        test_client.sockets = stack  # type: ignore[attr-defined]
         yield test_client
+
+
+def join(test_client: TestClient, game: Any, token: Any, **headers: str) -> Any:
+    """A WebSocket that has asked to join ``game`` with ``token``."""
+    ws = test_client.sockets.enter_context(  # type: ignore[attr-defined]
+        test_client.websocket_connect("/ws", headers=dict(headers)))
+    ws.send_json({"type": "join", "game": game, "token": token})
+    return ws
 
 
 def create(test_client: TestClient, opponent: str = "friend", **options: str) -> dict[str, str]:
@@ -82,7 +92,8 @@ def live_server(store_url: str, home: Path) -> Iterator[tuple[str, subprocess.Po
     port = free_port()
     env = dict(os.environ, GINRUMMY_HOME=str(home))
     process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy", "serve", "--port", str(port), "--db", store_url],
+        [sys.executable, "-m", "ginrummy", "serve", "--port", str(port), "--db", store_url,
+         "--message-rate", "1000"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from functools import partial
 from typing import TextIO
 
 from ginrummy.core.errors import GinRummyError
@@ -18,6 +19,7 @@ from ginrummy.core.rules import Rules, rules_for
 from ginrummy.players.arena import DEFAULT_MOVE_TIMEOUT, check_player, run_pairs
 from ginrummy.players.registry import player_names
 from ginrummy.players.report import format_report, plot_summary, summarize
+from ginrummy.rl.ray_runner import add_ray_arguments, run_pairs_ray, uses_ray
 
 HELP = "play mirrored matches between two players and report win rate, points, gins and timings"
 BAR_WIDTH = 30
@@ -40,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_ray_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         _check_plot_path(args.plot)
     pairs = args.matches // 2
     bar = None if args.no_progress else ProgressBar(pairs, sys.stderr)
-    results = run_pairs(
+    runner = partial(run_pairs_ray, address=args.ray_address) if uses_ray(args) else run_pairs
+    results = runner(
         args.player_a, args.player_b, rules, pairs=pairs, seed=args.seed, jobs=args.jobs,
         move_timeout=args.move_timeout, on_result=None if bar is None else bar.update,
     )

@@ -8,9 +8,13 @@ is known of each card and how likely the opponent is to hold it), then:
   would save the opponent, judged over sampled opponent hands;
 - **draw**: the pile top when the best hand it makes beats the expected best hand after a stock
   draw;
-- **knock**: the expected points of knocking now, over sampled opponent hands that have had as
-  many draws as the real one to improve, decide between knocking and playing on for gin or a
-  lower knock; gin is always taken.
+- **knock**: knock when its expected points, settled against sampled opponent hands, are
+  positive; otherwise play on for gin, a lower knock or an undercut. The samples are pessimistic
+  on purpose (each keeps the best ten of up to six more cards than the opponent holds), which
+  measured clearly stronger than samples calibrated to the standard player's real deadwood: a
+  hand that can knock is often worth more waiting to undercut a quick knocker. Points are capped
+  at what each side still needs to reach the target, so near the end a sure small win counts
+  as much as a big one. Gin is always taken.
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ginrummy.core.actions import Action, Kind
-from ginrummy.core.cards import BIT, VALUE_OF, Card, Mask
-from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
+from ginrummy.core.cards import BIT, VALUE_OF, Card, Mask, from_mask
+from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
 from ginrummy.players.expert_eval import HandValuer, OpponentSamples, knock_value
 from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
+from ginrummy.players.tactics import joins_meld
 
 # Candidate discards considered after each hypothetical stock card: the few that keep the least
 # deadwood (the others almost never win and cost time).
@@ -44,7 +49,6 @@ class Tuning:
     extra_per_draw: float = 1.0  # sampled opponent hands keep the best ten of this many more
     max_extra: float = 6.0  # cards per opponent draw so far, up to this many
     knock_threshold: float = 0.0  # knock when its expected points exceed this
-    late_stock: int = 8  # at or below this stock size, knock whenever it pays at all
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,19 +176,21 @@ class _Decision:
     def _pile_value(self, hand: Mask, top: Card) -> tuple[float, int, tuple[str, ...]]:
         grown = hand | BIT[top]
         best, best_deadwood = float("inf"), 0
-        for card in _cards(hand):
+        for card in from_mask(hand):
             value = self._discard_value(grown ^ BIT[card], card)
             if value < best:
                 best, best_deadwood = value, min_deadwood(grown ^ BIT[card])
-        melds = min_deadwood(grown ^ BIT[top]) > min_deadwood_after_discard(grown)
-        return best, best_deadwood, ("joins_meld",) if melds else ("lowers_deadwood",)
+        if joins_meld(hand, top):
+            return best, best_deadwood, ("joins_meld",)
+        lowers = best_deadwood < min_deadwood(hand)
+        return best, best_deadwood, ("lowers_deadwood",) if lowers else ()
 
     def _stock_value(self, hand: Mask) -> float:
         """Expected best value after drawing from the stock and discarding."""
         total = 0.0
         for card, chance in self.valuer.odds:
             grown = hand | BIT[card]
-            options = sorted((min_deadwood(grown ^ BIT[c]), c) for c in _cards(grown))
+            options = sorted((min_deadwood(grown ^ BIT[c]), c) for c in from_mask(grown))
             best = min(
                 self._discard_value(grown ^ BIT[c], c)
                 for _, c in options[:DISCARDS_PER_DRAW]
@@ -244,9 +250,8 @@ class _Decision:
         if action.kind is Kind.GIN:
             return Assessment(action, WIN_SCORE, deadwood=0, notes=("gin",))
         points, undercut = self._knock_value(shown)
-        threshold = self._knock_threshold()
         return Assessment(
-            action, best_discard + points - threshold, deadwood=deadwood,
+            action, best_discard + points - self.tuning.knock_threshold, deadwood=deadwood,
             knock_points=points, undercut_risk=undercut,
             notes=("knock", "undercut_risk") if undercut > RISKY else ("knock",),
         )
@@ -255,12 +260,6 @@ class _Decision:
         view = self.view
         return knock_value(shown, self.samples, view.rules, knock_limit=view.knock_limit,
                            multiplier=view.multiplier, needs=_needs(view))
-
-    def _knock_threshold(self) -> float:
-        """Expected points a knock must bring to beat playing on."""
-        if self.view.stock_size <= self.tuning.late_stock:
-            return 0.0
-        return self.tuning.knock_threshold
 
     def _assess_last_chance(self) -> list[Assessment]:
         """§7.2: take the last discard only if the knock it allows is expected to pay."""
@@ -272,7 +271,7 @@ class _Decision:
             return assessed
         grown = view.hand_mask | BIT[top]
         best = float("-inf")
-        for card in _cards(view.hand_mask):
+        for card in from_mask(view.hand_mask):
             shown = grown ^ BIT[card]
             if min_deadwood(shown) <= view.knock_limit:
                 points, _ = self._knock_value(shown)
@@ -282,15 +281,6 @@ class _Decision:
         assessed.extend(Assessment(action, best, knock_points=best, notes=("last_chance",))
                         for action in view.legal_actions if action.kind is Kind.DRAW_PILE)
         return assessed
-
-
-def _cards(mask: Mask) -> list[Card]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 def _discard_notes(card: Card, loose: list[Card], danger: float) -> tuple[str, ...]:

@@ -7,9 +7,9 @@ from dataclasses import replace
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, Card, pretty_card
@@ -39,6 +39,13 @@ PICK_KEYS = "1234567890"
 
 class ActionButton(Button, can_focus=False):
     """A mouse target for a legal choice; never focused, so Enter always means discard."""
+
+
+class TurnLog(VerticalScroll, can_focus=False):
+    """What each side did, newest at the bottom; never focused, so arrows always pick cards."""
+
+    def on_mount(self) -> None:
+        self.anchor()
 
 
 class Board(Vertical):
@@ -109,10 +116,8 @@ class GameScreen(Screen[None]):
                 else:
                     yield CardFace(view.pile_top, id="pile")
                 yield Static(_("Discard pile"), classes="label")
-            log = RichLog(id="log", wrap=True, max_lines=LOG_LINES)
-            for line in self.log_lines[-LOG_LINES:]:
-                log.write(line)
-            yield log
+            with TurnLog(id="log"):
+                yield Static("\n".join(self.log_lines[-LOG_LINES:]))
         if session.settings.memory_aid:
             yield Static(_("Discards seen: {cards}.").format(
                 cards=cards_text(view.discards_seen()) or "-"), id="seen")

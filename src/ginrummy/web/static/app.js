@@ -181,6 +181,7 @@ function act(action) {
 function receive(message) {
   if (message.type === "state") {
     current = message;
+    document.body.dataset.version = message.version; // lets tests wait for the next state
     remember({ game: message.game, token: joined.token, names: message.players.map((p) => p.name),
                over: message.sheet.over });
     $("hint").hidden = true;

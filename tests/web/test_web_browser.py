@@ -1,0 +1,136 @@
+"""End to end in headless Chromium (Debian's binary, driven by Playwright): a whole match against
+the computer, and two browsers playing through an invite link while a third watches.
+Screenshots go to artifacts/web/."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from web_fixtures import fast_dir, live_server
+
+CHROMIUM = "/usr/bin/chromium"
+# bypass_csp: Playwright evaluates its waits as strings, which the page's CSP forbids.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
+RANKS = "A23456789TJQK"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package "
+                    "(dev.py test does, as root)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with live_server(f"sqlite:///{fast_dir()}/{tmp_path.name}.sqlite3", tmp_path) as (base, _):
+        yield base
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("body", "data-version") or -1)
+
+
+def play_one(page: Page) -> bool:
+    """Make this page's player's move as a person would, by clicking; False if none is due."""
+    before = version(page)
+    if page.locator("[data-action=next]").count():
+        page.click("[data-action=next]")
+    elif page.locator("[data-action=gin], [data-action=knock]").count():
+        page.locator("[data-action=gin], [data-action=knock]").first.click()
+        page.locator(".hand-card.ending").first.click()
+        page.click("#confirm-ok")  # the confirmation dialog
+    elif page.locator("#stock.playable").count() and not page.locator("[data-action=pass]").count():
+        page.click("#stock")
+    elif page.locator("[data-action=pass]").count():
+        page.click("[data-action=pass]")
+    elif page.locator(".hand-card:enabled").count():
+        cards = page.locator(".hand-card:enabled")
+        codes = [cards.nth(i).get_attribute("data-card") or "" for i in range(cards.count())]
+        highest = max(range(len(codes)), key=lambda i: RANKS.index(codes[i][0]))
+        cards.nth(highest).click()
+    else:
+        return False
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    return True
+
+
+def test_a_whole_match_against_the_computer(browser: Browser, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + "/")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("#opponent", "random")
+    page.click("summary")
+    page.fill("#options input[name=target]", "15")
+    page.screenshot(path=ARTIFACTS / "lobby.png")
+    page.click("button[type=submit]")
+    page.wait_for_selector("body[data-version]")
+    page.screenshot(path=ARTIFACTS / "computer-first-turn.png")
+    hands_seen = 0
+    for _ in range(600):
+        if "wins the match" in page.inner_text("#status"):
+            break
+        if page.locator("#result:not([hidden])").count() and hands_seen == 0:
+            hands_seen += 1
+            page.screenshot(path=ARTIFACTS / "computer-settlement.png", full_page=True)
+        assert play_one(page), page.inner_text("#status")
+    assert "wins the match" in page.inner_text("#status")
+    assert page.locator("#sheet table tr").count() >= 5 and page.locator("#chart polyline").count() == 2
+    page.screenshot(path=ARTIFACTS / "computer-match-over.png", full_page=True)
+    page.goto(server + "/#history")
+    page.click("#history-list button")  # replay the finished match
+    page.wait_for_selector("#replay-board .card")
+    page.click("#replay-next")
+    page.screenshot(path=ARTIFACTS / "history-replay.png", full_page=True)
+    assert not errors
+
+
+def test_two_browsers_play_through_an_invite_link_and_a_third_watches(browser: Browser,
+                                                                       server: str) -> None:
+    host = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True).new_page()
+    host.goto(server + "/")
+    host.fill("input[name=name]", "Ann")
+    host.select_option("#opponent", "friend")
+    host.fill("input[name=friend]", "Bob")
+    host.click("button[type=submit]")
+    links = host.locator("#invite input.link")
+    links.first.wait_for()
+    invite, watch = links.nth(0).input_value(), links.nth(1).input_value()
+    assert invite != watch and invite.split("#")[1] not in host.url
+    friend = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                 has_touch=True, bypass_csp=True).new_page()
+    friend.goto(invite)
+    watcher = browser.new_context(viewport={"width": 1024, "height": 768}, bypass_csp=True).new_page()
+    watcher.goto(watch)
+    for page in (host, friend, watcher):
+        page.wait_for_selector("body[data-version]")
+    assert watcher.locator(".hand-card").count() == 0  # a watcher holds no cards
+    for _ in range(300):
+        if host.locator("#result:not([hidden])").count():
+            break
+        moved = play_one(host) or play_one(friend)
+        assert moved
+    for page in (host, friend, watcher):
+        page.wait_for_selector("#result:not([hidden]) .melds .card")
+    for name, page in (("host", host), ("friend-phone", friend), ("watcher", watcher)):
+        page.screenshot(path=ARTIFACTS / f"invite-{name}.png", full_page=True)
+    # a closed tab comes back where it was
+    before = friend.inner_text("#result")
+    friend.reload()
+    friend.wait_for_selector("#result:not([hidden]) .melds .card")
+    assert friend.inner_text("#result") == before
+    assert play_one(friend)  # deal the next hand
+    host.wait_for_function("document.querySelectorAll('#result[hidden]').length === 1")
