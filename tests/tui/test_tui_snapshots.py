@@ -35,8 +35,10 @@ async def capture(lang: str) -> dict[str, str]:
         shots["setup"] = screen_text(app)
         await pilot.press("ctrl+n", "d", "1")
         assert isinstance(app.screen, GameScreen)
+        await pilot.pause()  # let the log scroll to its newest line
         shots["table"] = screen_text(app)
         await pilot.press("question_mark")
+        await pilot.pause()
         shots["help"] = screen_text(app)
     store = open_store("sqlite:///:memory:")
     session = GameSession.new(rules, settings, store=store, seed=3)

@@ -124,13 +124,13 @@ def test_two_browsers_play_through_an_invite_link_and_a_third_watches(browser: B
         moved = play_one(host) or play_one(friend)
         assert moved
     for page in (host, friend, watcher):
-        page.wait_for_selector("#result:not([hidden]) .melds .card")
+        page.wait_for_selector("#result:not([hidden]) .outcome")
     for name, page in (("host", host), ("friend-phone", friend), ("watcher", watcher)):
         page.screenshot(path=ARTIFACTS / f"invite-{name}.png", full_page=True)
     # a closed tab comes back where it was
     before = friend.inner_text("#result")
     friend.reload()
-    friend.wait_for_selector("#result:not([hidden]) .melds .card")
+    friend.wait_for_selector("#result:not([hidden]) .outcome")
     assert friend.inner_text("#result") == before
     assert play_one(friend)  # deal the next hand
     host.wait_for_function("document.querySelectorAll('#result[hidden]').length === 1")

@@ -13,7 +13,7 @@ import json
 import random
 
 from ginrummy.commands.common import card_list
-from ginrummy.core.cards import BIT, Card, parse_cards
+from ginrummy.core.cards import Card, parse_cards, to_mask
 from ginrummy.core.errors import CardError, GinRummyError
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import Rules, rules_for
@@ -95,8 +95,9 @@ def build_position(
 ) -> HandState:
     """A hand state where the non-dealer holds ``hand`` and decides in ``phase``.
 
-    The state is dealt normally, then set to the phase: the face-up card tops the pile with the
-    ``seen`` cards under it (and any cards the stock size leaves over, thrown but forgotten).
+    The face-up card tops the pile with the ``seen`` cards under it (and any cards the stock
+    size leaves over, thrown but forgotten); the opponent's hand and the stock are a random
+    deal of the unseen cards.
     """
     wanted = HAND + 1 if phase is Phase.DISCARD else HAND
     if len(hand) != wanted:
@@ -117,25 +118,27 @@ def build_position(
     # The hand's first upcard: the face-up card on the first turn, else the oldest card seen.
     thrown = seen + ([] if face_up is None else [face_up])
     first_upcard = thrown[0] if thrown else stock.pop()
-    deck: list[Card] = []
-    for mine, theirs in zip(hand[:HAND], opponent, strict=True):
-        deck += [mine, theirs]
-    deck.append(first_upcard)
-    deck += [c for c in range(52) if c not in deck]
-    state = HandState(rules, dealer=DEALER, deck=deck)
     if phase is Phase.UPCARD:
-        return state
+        deck: list[Card] = []
+        for mine, theirs in zip(hand, opponent, strict=True):
+            deck += [mine, theirs]  # the non-dealer is dealt first (§3.3)
+        deck.append(first_upcard)
+        deck += stock
+        return HandState(rules, dealer=DEALER, deck=deck)
     size = len(stock) if stock_size is None else stock_size
     if not rules.stock_wall < size <= len(stock):
         raise GinRummyError(f"--stock must be between {rules.stock_wall + 1} and {len(stock)} "
                             f"here, not {size}")
-    forgotten = stock[size:]
-    state.stock = stock[:size]
-    state.pile = [first_upcard] + forgotten + thrown[1:]
-    state.passes = 2
-    state.only_stock = False
-    state.to_play = ME
-    state.phase = phase
-    if phase is Phase.DISCARD:
-        state.hands[ME] |= BIT[hand[HAND]]
-    return state
+    hands = [0, 0]
+    hands[ME], hands[1 - ME] = to_mask(hand), to_mask(opponent)
+    return HandState.restore(
+        rules,
+        dealer=DEALER,
+        to_play=ME,
+        phase=phase,
+        hands=(hands[0], hands[1]),
+        stock=stock[:size],
+        pile=[first_upcard, *stock[size:], *thrown[1:]],  # cards beyond the stock were thrown
+        upcard=first_upcard,
+        passes=2,
+    )

@@ -35,6 +35,7 @@ from ginrummy.core.melds import (
     min_deadwood,
     min_deadwood_after_discard,
 )
+from ginrummy.core.position import read_position, write_position
 from ginrummy.core.record import read_record, write_record
 from ginrummy.core.rules import PRESETS, Rules, parse_rules, rules_for
 from ginrummy.core.settlement import Settlement, settle
@@ -47,6 +48,6 @@ __all__ = [
     "Phase", "PlayerView", "RecordError", "Rules", "RulesError", "Settlement", "arrangements",
     "best_arrangement", "best_discards", "format_card", "format_cards", "from_mask", "layoffs",
     "min_deadwood", "min_deadwood_after_discard", "parse_action", "parse_card", "parse_cards",
-    "parse_rules", "pretty_card", "pretty_cards", "read_record", "rules_for", "settle", "to_mask",
-    "view_of", "write_record",
+    "parse_rules", "pretty_card", "pretty_cards", "read_position", "read_record", "rules_for", "settle", "to_mask",
+    "view_of", "write_position", "write_record",
 ]

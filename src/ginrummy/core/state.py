@@ -179,6 +179,52 @@ class HandState:
         """Shuffle and deal. Reproducible with ``seed`` or ``rng``; unpredictable otherwise."""
         return cls(rules, dealer=dealer, deck=shuffled_deck(rng, seed=seed))
 
+    @classmethod
+    def restore(
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        to_play: int,
+        phase: Phase,
+        hands: tuple[Mask, Mask],
+        stock: Sequence[Card],
+        pile: Sequence[Card],
+        upcard: Card | None,
+        taken: Card | None = None,
+        passes: int = 0,
+        only_stock: bool = False,
+        must_end: bool = False,
+    ) -> HandState:
+        """A state in the middle of a hand, without its history (see ``core.position``).
+
+        ``stock`` and ``pile`` list their cards bottom first. The position is checked: every
+        card once, hand sizes that fit the phase, a taken card in the taker's hand.
+        """
+        cards = [*from_mask(hands[0]), *from_mask(hands[1]), *stock, *pile]
+        if sorted(cards) != list(range(NUM_CARDS)):
+            raise CardError("a position must hold each of the 52 cards exactly once")
+        if phase is Phase.OVER:
+            raise IllegalActionError("a finished hand is not a position to play from")
+        if dealer not in (0, 1) or to_play not in (0, 1):
+            raise IllegalActionError("players are 0 and 1")
+        holding = 11 if phase is Phase.DISCARD else 10
+        if hands[to_play].bit_count() != holding or hands[1 - to_play].bit_count() != 10:
+            raise CardError(f"in the {phase.value} phase the player to act holds {holding} "
+                            "cards and the other 10")
+        if taken is not None and not hands[to_play] & BIT[taken]:
+            raise CardError(f"the card just taken, {format_card(taken)}, is not in the hand")
+        state = cls.__new__(cls)
+        state.rules, state.dealer, state.to_play, state.phase = rules, dealer, to_play, phase
+        state.hands = [hands[0], hands[1]]
+        state.stock, state.pile = list(stock), list(pile)
+        state.deck = tuple(cards)  # not a real deal: a restored hand has no deal to record
+        state.upcard, state.taken, state.passes = upcard, taken, passes
+        state.only_stock, state.must_end = only_stock, must_end
+        state.knock_card, state._legal, state.history, state.result = None, None, [], None
+        state.knock_limit, state.multiplier = state._hand_limits()
+        return state
+
     def _hand_limits(self) -> tuple[int, int]:
         return hand_limits(self.rules, self.upcard)
 

@@ -30,6 +30,16 @@ def observation_space() -> spaces.Dict:
     })
 
 
+class ActionSpace(spaces.Discrete):
+    """``Discrete(161)`` whose membership test answers a plain ``int`` without NumPy's dtype
+    checks (AssertOutOfBoundsWrapper asks it every step); anything else goes to Gymnasium's."""
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return 0 <= x < self.n
+        return super().contains(x)
+
+
 class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
     """Gin Rummy for two agents, ``player_0`` and ``player_1``.
 
@@ -66,7 +76,7 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         self.agents = list(AGENTS)
         space = observation_space()
         self.observation_spaces = {agent: space for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self.action_spaces = {agent: ActionSpace(NUM_ACTIONS) for agent in AGENTS}
         self._rng = random.Random()
         self.match: Match | None = None
         self.tracker: HandTracker | None = None

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from ginrummy.rl.aec_env import GinRummyEnv
 from ginrummy.rl.gym_env import GinRummyGymEnv
+from ginrummy.rl.wrappers import ClassicWrapper
 
 
 def raw_env(**kwargs: Any) -> GinRummyEnv:
@@ -24,11 +23,9 @@ def raw_env(**kwargs: Any) -> GinRummyEnv:
 
 def env(**kwargs: Any) -> Any:
     """The environment with pettingzoo.classic's wrappers: an illegal action ends the episode
-    with reward -1 for the offender, out-of-range actions and calls out of order are errors."""
-    wrapped: Any = GinRummyEnv(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    with reward -1 for the offender, out-of-range actions and calls out of order are errors
+    (the three wrappers fused into one layer, see :mod:`ginrummy.rl.wrappers`)."""
+    return ClassicWrapper(GinRummyEnv(**kwargs))
 
 
 def gym_env(opponent: str = "random", **kwargs: Any) -> GinRummyGymEnv:

@@ -104,10 +104,6 @@ class GameSession:
     def human_to_play(self) -> bool:
         return not self.match.hand_over and self.match.state.to_play == HUMAN
 
-    def seen_moves(self, since: int) -> list[Move]:
-        """The hand's moves from index ``since``, as the person saw them (hidden cards hidden)."""
-        return list(self.view.history[since:])
-
     # -- actions ------------------------------------------------------------------------------
 
     def play(self, action: Action) -> Move:

@@ -136,13 +136,14 @@ class SetupScreen(Screen[None]):
         actions[event.button.id or "quit"]()
 
     def action_new_match(self) -> None:
+        game = self.game
         try:
             rules = self.read_form()
-        except GinRummyError as error:
+            session = GameSession.new(rules, game.settings, store=game.store, seed=game.seed)
+        except GinRummyError as error:  # a bad number, or an opponent that cannot start
             self.query_one("#setup-error", Label).update(str(error))
             return
-        game = self.game
-        game.start(GameSession.new(rules, game.settings, store=game.store, seed=game.seed))
+        game.start(session)
 
     def action_resume(self) -> None:
         game = self.game
@@ -191,9 +192,14 @@ class HistoryScreen(Screen[None]):
         if stored is None:
             return
         _ = translator(game.settings.lang)
-        if stored.finished:
-            text = "\n".join(reports.replay_lines(stored.record, game.settings.lang))
-            self.app.push_screen(TextScreen(_("Replay"), text, _))
-        else:
-            self.app.pop_screen()
-            game.start(GameSession.resume(game.store, match_id, lang=game.settings.lang))
+        try:
+            if stored.finished:
+                text = "\n".join(reports.replay_lines(stored.record, game.settings.lang))
+                self.app.push_screen(TextScreen(_("Replay"), text, _))
+                return
+            session = GameSession.resume(game.store, match_id, lang=game.settings.lang)
+        except GinRummyError as error:  # a damaged record: say so, keep the list
+            self.notify(str(error), severity="error")
+            return
+        self.app.pop_screen()
+        game.start(session)

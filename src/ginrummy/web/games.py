@@ -7,6 +7,7 @@ fails, the game goes back to its last saved record, so what clients saw is alway
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import secrets
@@ -70,6 +71,7 @@ class Game:
     token_hashes: dict[str, str]
     saved_record: str
     listeners: set[Any] = field(default_factory=set)  # the connections watching this game
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change at a time, saved
     bots: dict[int, Player] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -186,18 +188,34 @@ class GameHub:
 
     def commit(self, game: Game, change: Callable[[], None]) -> None:
         """Apply ``change``, let the computers answer, and save, all or nothing."""
+        record = self.apply(game, change)
+        try:
+            self.save(game, record)
+        except Exception:
+            self.restore(game)
+            raise
+
+    def apply(self, game: Game, change: Callable[[], None]) -> str:
+        """The first half of :meth:`commit`: change the match, return the record to save."""
         try:
             change()
             game.run_computers()
-            record = write_record(game.match)
-            match = game.match
-            self.store.save(game.id, record, kind=STORE_KIND, names=match.names,
-                            finished=match.is_over, winner=match.winner, meta=game.meta())
+            return write_record(game.match)
         except Exception:
-            if game.saved_record:
-                game.match = read_record(game.saved_record)
+            self.restore(game)
             raise
+
+    def save(self, game: Game, record: str) -> None:
+        """The second half of :meth:`commit` (the slow part: it waits for the disk)."""
+        match = game.match
+        self.store.save(game.id, record, kind=STORE_KIND, names=match.names,
+                        finished=match.is_over, winner=match.winner, meta=game.meta())
         game.saved_record = record
+
+    def restore(self, game: Game) -> None:
+        """Back to the last saved record: what clients were told is what is stored."""
+        if game.saved_record:
+            game.match = read_record(game.saved_record)
 
     def release(self, game: Game) -> None:
         """Drop a finished game nobody watches any more (it stays in the store)."""

@@ -14,13 +14,15 @@ The server answers ``state`` (the seat's view, see :mod:`ginrummy.web.messages`)
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -44,6 +46,7 @@ from ginrummy.web.messages import replay_frames, state_message
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 8192
 log = logging.getLogger("ginrummy.web")
+T = TypeVar("T")
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -88,6 +91,12 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
     """
     limits = limits or Limits()
     hub: GameHub
+    # The store lives on one thread of its own (SQLite wants that), so a slow disk write
+    # holds up only the game being saved, never the event loop and the other games.
+    store_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ginrummy-store")
+
+    async def stored(function: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(store_thread, function, *args)
     sockets = AddressCounter(limits.connections_per_address)
     creations = AddressBuckets(limits.games_per_minute)
 
@@ -121,7 +130,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
             other = Seat(opponent.capitalize(), computer=opponent)
         else:
             raise GinRummyError(f"unknown opponent {opponent!r}")
-        game, tokens = hub.create(rules, (Seat(name), other))
+        game, tokens = await stored(hub.create, rules, (Seat(name), other))
         reply = {"game": game.id, "seat": tokens["0"], "watch": tokens["watch"]}
         if other.computer is None:
             reply["invite"] = tokens["1"]
@@ -135,7 +144,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         summaries = []
         for entry in entries:
             try:
-                game, seat = hub.find(entry.get("game"), entry.get("token"))
+                game, seat = await stored(hub.find, entry.get("game"), entry.get("token"))
             except (GinRummyError, AttributeError):
                 continue
             sheet = state_message(game, seat, (False, False))["sheet"]
@@ -148,7 +157,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
 
     async def replay(request: Request) -> Response:
         body = await _json_body(request)
-        game, _ = hub.find(body.get("game"), body.get("token"))
+        game, _ = await stored(hub.find, body.get("game"), body.get("token"))
         if not game.match.is_over:
             raise GinRummyError("a match can be replayed once it is over")
         match = read_record(game.saved_record)
@@ -223,12 +232,13 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         if kind == "join":
             if connection.game is not None:
                 raise GinRummyError("this connection has already joined a game")
-            game, seat = hub.find(request.get("game"), request.get("token"))
+            game, seat = await stored(hub.find, request.get("game"), request.get("token"))
             connection.game, connection.seat = game, seat
             lang = request.get("lang")
             connection.lang = language_of(lang) if isinstance(lang, str) else "en"
-            game.listeners.add(connection)
-            await _broadcast(game)
+            async with game.lock:  # no state is shown while a change is being saved
+                game.listeners.add(connection)
+                await _broadcast(game)
             return None
         game = connection.game
         if game is None:
@@ -238,15 +248,21 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                                         request.get("version")),
             "next": lambda: game.deal(connection.seat, request.get("version")),
         }
-        if kind in changes:
-            hub.commit(game, changes[kind]())
-            await _broadcast(game)
-            return None
-        if kind == "hint":
-            if connection.seat is None:
-                raise GinRummyError("a watcher gets no hints")
-            view = game.match.view(connection.seat)
-            return {"type": "hint", **hint(view, connection.lang)}
+        async with game.lock:
+            if kind in changes:
+                record = hub.apply(game, changes[kind]())
+                try:
+                    await stored(hub.save, game, record)
+                except Exception:
+                    hub.restore(game)
+                    raise
+                await _broadcast(game)
+                return None
+            if kind == "hint":
+                if connection.seat is None:
+                    raise GinRummyError("a watcher gets no hints")
+                view = game.match.view(connection.seat)
+                return {"type": "hint", **hint(view, connection.lang)}
         raise GinRummyError(f"unknown message type {kind[:20]!r}")
 
     async def _broadcast(game: Game) -> None:
@@ -261,12 +277,13 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         nonlocal hub
-        store = open_store(store_url)
+        store = await stored(open_store, store_url)
         try:
-            hub = app.state.hub = GameHub(store)
+            hub = app.state.hub = await stored(GameHub, store)
             yield
         finally:
-            store.close()
+            await stored(store.close)
+            store_thread.shutdown()
 
     app = Starlette(
         routes=[

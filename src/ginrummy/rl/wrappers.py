@@ -1,0 +1,65 @@
+"""pettingzoo.classic's three checking wrappers as one layer, behaving exactly as the stack does.
+
+A ``pettingzoo.classic`` ``env()`` stacks ``TerminateIllegalWrapper(illegal_reward=-1)``,
+``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. Each layer forwards every attribute
+(``agent_selection``, ``terminations``, ...) through a Python ``__getattr__``, so reading one
+costs three forwards, and the stack cost more per step than the game itself.
+:class:`ClassicWrapper` inherits the three classes, so their own methods run unchanged and in the
+stack's order (order checks, then the bounds assertion, then the illegal-move check), over a
+single forward. A test plays the same moves, illegal ones included, through both and compares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import (
+    AssertOutOfBoundsWrapper,
+    OrderEnforcingWrapper,
+    TerminateIllegalWrapper,
+)
+
+ILLEGAL_REWARD = -1  # what pettingzoo.classic's envs give an agent that plays an illegal action
+# The env's attributes the wrappers' methods read on every step; OrderEnforcingWrapper hides them
+# until reset().
+FORWARDED = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos")
+
+
+def _forward(name: str) -> property:
+    """A read-only attribute of the wrapped env, found without ``__getattr__``."""
+
+    def get(self: ClassicWrapper) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get)
+
+
+class _PenaliseIllegal(TerminateIllegalWrapper[Any, Any, Any]):
+    """TerminateIllegalWrapper with pettingzoo.classic's penalty, so that the cooperative
+    ``__init__`` chain below can build it from ``env`` alone."""
+
+    def __init__(self, env: AECEnv[Any, Any, Any]) -> None:
+        super().__init__(env, illegal_reward=ILLEGAL_REWARD)
+
+
+class ClassicWrapper(OrderEnforcingWrapper[Any, Any, Any], AssertOutOfBoundsWrapper[Any, Any, Any],
+                     _PenaliseIllegal):
+    """``OrderEnforcing(AssertOutOfBounds(TerminateIllegal(env, -1)))`` in one layer."""
+
+    agent_selection, agents, rewards, terminations, truncations, infos = map(_forward, FORWARDED)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # raises as OrderEnforcingWrapper does
+        raw = self.env  # read straight from the env instead of through __getattr__
+        agent = raw.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
