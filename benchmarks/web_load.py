@@ -56,7 +56,8 @@ def new_game(base: str) -> dict[str, str]:
 
 async def play(base: str, ids: dict[str, str], until: float, latencies: list[float]) -> None:
     url = base.replace("http", "ws") + "/ws"
-    async with connect(url, max_size=None) as first, connect(url, max_size=None) as second:
+    async with connect(url, max_size=None, open_timeout=120) as first, \
+            connect(url, max_size=None, open_timeout=120) as second:
         await first.send(json.dumps({"type": "join", "game": ids["game"], "token": ids["seat"]}))
         await first.recv()
         await second.send(json.dumps({"type": "join", "game": ids["game"],

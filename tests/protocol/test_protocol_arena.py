@@ -53,10 +53,11 @@ def test_protocol_each_player_as_a_process_plays_like_its_twin(name: str, seat: 
     ],
 )
 def test_protocol_misbehaviour_forfeits_each_match_alone(
-    mode: str, reason: str, monkeypatch: pytest.MonkeyPatch
+    mode: str, reason: str
 ) -> None:
-    monkeypatch.setenv("GINRUMMY_BOT_DECISION_TIME", "0.5")
-    pairs = run_pairs(f"cmd:{fake_bot(mode, FAIR_DECISIONS)}", "random", SHORT, pairs=1, seed=1)
+    # the arena's move timeout is the external bot's hard limit per decision
+    pairs = run_pairs(f"cmd:{fake_bot(mode, FAIR_DECISIONS)}", "random", SHORT, pairs=1, seed=1,
+                      move_timeout=0.5)
     for game in pairs[0].games:
         assert game.winner == "b"
         assert game.forfeit is not None and reason in game.forfeit

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from ginrummy.core.cards import BIT, to_mask
+from ginrummy.core.cards import BIT, parse_cards, to_mask
 from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.melds import best_discards, min_deadwood, min_deadwood_after_discard
 from ginrummy.core.state import HandState, Phase, shuffled_deck
@@ -15,6 +15,7 @@ from ginrummy.rl.batch import (
     OVER,
     UPCARD,
     BatchGinRummy,
+    deadwood_after_discard_floor,
     lanes_of,
     min_deadwood_after_discard_lanes,
     min_deadwood_lanes,
@@ -55,6 +56,16 @@ def test_rl_batch_deadwood_equals_the_core_solver() -> None:
     after = [(i, h) for i, h in enumerate(hands) if h]
     got = min_deadwood_after_discard_lanes(lanes[[i for i, _ in after]]).tolist()
     assert got == [min_deadwood_after_discard(to_mask(h)) for _, h in after]
+    floors = deadwood_after_discard_floor(lanes[[i for i, _ in after]]).tolist()
+    assert all(floor <= exact for floor, exact in zip(floors, got, strict=True))
+
+
+def test_rl_batch_deadwood_floor_counts_only_unmeldable_cards() -> None:
+    no_melds = lanes_of(_cards_rows([parse_cards("AC 3D 5H 7S 9C JD")]))
+    assert deadwood_after_discard_floor(no_melds).tolist() == [1 + 3 + 5 + 7 + 9]  # JD thrown
+    # 4C 5C 6C is a run and the 8s a set: only KH and 2D are sure deadwood, KH thrown.
+    melds = lanes_of(_cards_rows([parse_cards("4C 5C 6C 8C 8D 8H KH 2D")]))
+    assert deadwood_after_discard_floor(melds).tolist() == [2]
 
 
 def _choose(state: HandState, legal: list[int], rng: random.Random) -> int:

@@ -90,6 +90,12 @@ def test_wrong_seat_out_of_turn_stale_and_illegal_actions_change_nothing(sqlite_
         assert sockets[waiter].receive_json()["version"] == version + 1
         sockets[mover].send_json(play)
         assert "out of date" in sockets[mover].receive_json()["message"]
+        replay = test_client.post("/api/replay", json={"game": ids["game"], "token": ids["seat"]})
+        assert replay.status_code == 400 and "once it is over" in replay.json()["error"]
+        listed = test_client.post("/api/history", json={"entries": [
+            {"game": ids["game"], "token": ids["watch"]}, {"game": ids["game"], "token": "bad"}]})
+        assert [(g["game"], g["seat"], g["over"]) for g in listed.json()["games"]] == \
+            [(ids["game"], None, False)]
 
 
 def test_a_watcher_cannot_play_and_sees_no_hand(sqlite_url: str) -> None:

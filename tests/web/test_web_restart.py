@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from web_fixtures import live_server, policy
+import pytest
+from web_fixtures import live_server, policy, postgres_url
 from websockets.sync.client import connect
 
 
@@ -27,8 +29,10 @@ class Table:
     def __init__(self, base: str, game: str, tokens: list[str]) -> None:
         self.sockets: list[Any] = []
         self.latest: list[dict[str, Any]] = []
+        self.stack = ExitStack()
         for token in tokens:
-            ws = connect(base.replace("http", "ws") + "/ws", open_timeout=10)
+            ws = self.stack.enter_context(connect(base.replace("http", "ws") + "/ws",
+                                                  open_timeout=10))
             ws.send(json.dumps({"type": "join", "game": game, "token": token}))
             self.sockets.append(ws)
             self.latest.append({})
@@ -55,12 +59,17 @@ class Table:
         self._receive()
 
     def close(self) -> None:
-        for ws in self.sockets:
-            ws.close()
+        self.stack.close()
 
 
-def test_games_survive_a_killed_server(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path}/web.sqlite3"
+__all__ = ["postgres_url"]
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_games_survive_a_killed_server(tmp_path: Path, store: str,
+                                       request: pytest.FixtureRequest) -> None:
+    url = (f"sqlite:///{tmp_path}/web.sqlite3" if store == "sqlite"
+           else request.getfixturevalue("postgres_url"))
     with live_server(url, tmp_path) as (base, _):
         computer = new_game(base, "random")
         against_computer = Table(base, computer["game"], [computer["seat"]])

@@ -127,8 +127,8 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         if self.match.hand_over:
             self._score_hand()
+            self._accumulate_rewards()  # only a finished hand has rewards to add
         self.agent_selection = AGENTS[self.match.state.to_play]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

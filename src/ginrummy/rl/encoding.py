@@ -45,7 +45,7 @@ from ginrummy.core.actions import (
 from ginrummy.core.actions import (
     DISCARDS as DISCARD_ACTIONS,
 )
-from ginrummy.core.cards import BIT, NUM_CARDS, Mask, from_mask
+from ginrummy.core.cards import BIT, NUM_CARDS, Mask
 from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.state import HandState, Move, Phase
 from ginrummy.core.views import PlayerView
@@ -75,6 +75,8 @@ _ACTIONS: tuple[Action, ...] = (
     (TAKE, PASS, DRAW_STOCK, DRAW_PILE) + DISCARD_ACTIONS + KNOCKS + GINS + (BIG_GIN,)
 )
 _INDEX_BY_ID = {id(action): index for index, action in enumerate(_ACTIONS)}
+_ACTION_BIT = {id(action): 1 << index for index, action in enumerate(_ACTIONS)}
+_PHASE_BIT = {id(phase): 1 << (PHASE + i) for i, phase in enumerate(PHASES)}
 
 
 def action_index(action: Action) -> int:
@@ -104,10 +106,20 @@ def index_action(index: int) -> Action:
 
 def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:
     """An int8 vector of ``NUM_ACTIONS`` with 1 at each legal action."""
-    legal = bytearray(NUM_ACTIONS)
+    legal = 0
     for action in actions:
-        legal[action_index(action)] = 1
-    return np.frombuffer(legal, dtype=np.int8)  # writable: it shares the bytearray
+        bit = _ACTION_BIT.get(id(action))
+        legal |= (1 << action_index(action)) if bit is None else bit
+    return unpack_bits(legal, NUM_ACTIONS).view(np.int8)
+
+
+def unpack_bits(bits: int, count: int) -> np.ndarray:
+    """The low ``count`` bits of ``bits`` as a fresh uint8 vector of 0s and 1s, bit 0 first.
+
+    Python ints make the cheapest bit sets; this turns one into an array in two NumPy calls.
+    """
+    packed = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(packed, count=count, bitorder="little")
 
 
 def encode_view(view: PlayerView, scores: tuple[int, ...] = (0, 0)) -> np.ndarray:
@@ -204,18 +216,13 @@ class HandTracker:
 
     def observe(self, player: int) -> np.ndarray:
         state = self.state
-        ones = bytearray(DEALER)  # the 0/1 part; a bytearray is the cheapest to fill per card
-        for card in from_mask(state.hands[player]):
-            ones[HAND + card] = 1
+        # The 0/1 part as one Python int (a bit per entry), unpacked into the vector at once.
+        ones = (state.hands[player] | self.known[player] << OPPONENT_KNOWN
+                | self.pile << DISCARDS | _PHASE_BIT[id(state.phase)])
         if state.pile:
-            ones[PILE_TOP + state.pile[-1]] = 1
-        for card in from_mask(self.known[player]):
-            ones[OPPONENT_KNOWN + card] = 1
-        for card in from_mask(self.pile):
-            ones[DISCARDS + card] = 1
-        ones[PHASE + PHASES.index(state.phase)] = 1
+            ones |= 1 << (PILE_TOP + state.pile[-1])
         obs = np.empty(OBS_SIZE, dtype=np.float32)
-        obs[:DEALER] = np.frombuffer(ones, dtype=np.uint8)
+        obs[:DEALER] = unpack_bits(ones, DEALER)
         obs[DEALER:] = (
             float(state.dealer == player),
             len(state.stock) / STOCK_AT_START,

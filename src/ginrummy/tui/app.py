@@ -46,7 +46,7 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #actions Button { margin-right: 2; }
 .dialog { width: 60; height: auto; max-height: 90%; border: thick #e0a000; background: #06301a; padding: 1 2; }
 .dialog.wide { width: 100%; max-width: 110; }
-.laid-down { height: auto; margin-bottom: 1; }
+.laid-down { width: 100%; height: auto; margin-bottom: 1; }
 ConfirmScreen, TextScreen, HelpScreen, SettlementScreen { align: center middle; }
 .title { text-style: bold; color: #f6e7a8; margin-bottom: 1; }
 .page { height: auto; max-height: 30; }

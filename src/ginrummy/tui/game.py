@@ -26,6 +26,7 @@ from ginrummy.tui.words import (
     SORT_ORDERS,
     CardGroup,
     arrange,
+    card_name,
     cards_text,
     player_name,
     prompt,
@@ -152,12 +153,12 @@ class GameScreen(Screen[None]):
         kinds = {a.kind for a in view.legal_actions}
         buttons = []
         if Kind.TAKE in kinds:
-            buttons.append((_("Take {card} (p)").format(card=pretty_card(view.pile_top or 0)),
+            buttons.append((_("Take {card} (p)").format(card=card_name(view.pile_top)),
                             "take_pile"))
         if Kind.DRAW_STOCK in kinds:
             buttons.append((_("Draw from the stock (d)"), "draw_stock"))
         if Kind.DRAW_PILE in kinds:
-            buttons.append((_("Take {card} (p)").format(card=pretty_card(view.pile_top or 0)),
+            buttons.append((_("Take {card} (p)").format(card=card_name(view.pile_top)),
                             "take_pile"))
         if Kind.PASS in kinds:
             buttons.append((_("Pass (x)"), "pass"))

@@ -22,6 +22,11 @@ class CardGroup:
     is_meld: bool
 
 
+def card_name(card: Card | None) -> str:
+    """A card for people (``10♦``); '?' where the rules hide it."""
+    return "?" if card is None else pretty_card(card)
+
+
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(pretty_card(c) for c in cards)
 
@@ -49,7 +54,7 @@ def move_phrase(move: Move, _: Translator) -> str:
     """What a move did, without its subject: 'drew from the stock', 'threw 9♠'."""
     kind, card = move.action.kind, move.action.card
     if kind is Kind.TAKE:
-        return _("took the upcard {card}").format(card=pretty_card(move.card or 0))
+        return _("took the upcard {card}").format(card=card_name(move.card))
     if kind is Kind.PASS:
         return _("passed")
     if kind is Kind.DRAW_STOCK:
@@ -57,9 +62,9 @@ def move_phrase(move: Move, _: Translator) -> str:
             return _("drew from the stock")
         return _("drew {card} from the stock").format(card=pretty_card(move.card))
     if kind is Kind.DRAW_PILE:
-        return _("took {card} from the discard pile").format(card=pretty_card(move.card or 0))
+        return _("took {card} from the discard pile").format(card=card_name(move.card))
     if kind is Kind.DISCARD:
-        return _("threw {card}").format(card=pretty_card(card or 0))
+        return _("threw {card}").format(card=card_name(card))
     if kind is Kind.KNOCK:
         return _("knocked")
     if kind is Kind.GIN:

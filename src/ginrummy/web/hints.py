@@ -14,4 +14,4 @@ def hint(view: PlayerView, lang: str) -> dict[str, Any]:
     if not hints:
         return {"action": None, "text": None}
     best = hints[0]
-    return {"action": str(best.action), "text": f"{best.action.pretty()}: {best.reason}"}
+    return {"action": str(best.action), "text": best.reason}

@@ -20,7 +20,7 @@ import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -65,7 +65,6 @@ class Connection:
     seat: int | None = None
     lang: str = "en"
     strikes: int = 0
-    joined: bool = field(default=False)
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -97,6 +96,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
 
     async def stored(function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(store_thread, function, *args)
+
     sockets = AddressCounter(limits.connections_per_address)
     creations = AddressBuckets(limits.games_per_minute)
 
@@ -185,8 +185,9 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
             sockets.release(address)
             game = connection.game
             if game is not None:
-                game.listeners.discard(connection)
-                await _broadcast(game)
+                async with game.lock:
+                    game.listeners.discard(connection)
+                    await _broadcast(game)  # the others see this seat go offline
                 hub.release(game)
 
     async def _serve(connection: Connection) -> None:

@@ -27,6 +27,7 @@ async function loadLanguage(code) {
   document.documentElement.lang = lang;
   messages = await (await fetch(`/api/i18n/${lang}`)).json();
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  if (meta) labelOpponents();
   if (current) render(current);
 }
 
@@ -77,8 +78,9 @@ let meta = null;
 async function setUpLobby() {
   meta = await (await fetch("/api/meta")).json();
   const opponent = $("opponent");
-  for (const name of meta.computers) opponent.append(new Option(`${t("Computer")}: ${name}`, name));
+  for (const name of meta.computers) opponent.append(new Option(name, name));
   opponent.append(new Option(t("A friend (invite link)"), "friend"));
+  labelOpponents();
   opponent.value = meta.computers.includes("standard") ? "standard" : meta.computers[0];
   opponent.onchange = () => { $("friend-name").hidden = opponent.value !== "friend"; };
   const preset = $("preset");
@@ -103,6 +105,12 @@ async function setUpLobby() {
   };
 }
 
+function labelOpponents() {
+  for (const option of $("opponent").options) {
+    option.textContent = option.value === "friend" ? t("A friend (invite link)") : `${t("Computer")}: ${option.value}`;
+  }
+}
+
 const CHOICES = { dealer: ["winner", "alternate", "loser"], oklahoma_ace: ["one", "gin"] };
 
 function fillOptions(options) {
@@ -111,13 +119,20 @@ function fillOptions(options) {
   for (const [name, value] of Object.entries(options)) {
     if (name === "players") continue; // the browser plays two-handed games
     const label = document.createElement("label");
-    label.append(t(name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())));
+    const text = document.createElement("span");
+    text.dataset.i18n = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+    text.textContent = t(text.dataset.i18n);
+    label.append(text);
     let input;
     if (typeof value === "boolean") {
       input = Object.assign(document.createElement("input"), { type: "checkbox", checked: value });
     } else if (CHOICES[name]) {
       input = document.createElement("select");
-      for (const choice of CHOICES[name]) input.append(new Option(t(choice), choice));
+      for (const choice of CHOICES[name]) {
+        const option = new Option(t(choice), choice);
+        option.dataset.i18n = choice;
+        input.append(option);
+      }
       input.value = value;
     } else {
       input = Object.assign(document.createElement("input"), { type: "number", min: 0, value });
@@ -242,7 +257,7 @@ function renderScoreline(message, me) {
   }
   const info = document.createElement("span");
   info.className = "info";
-  const hand = view.match ? view.match.hand_number : sheet.hands.length + 1;
+  const hand = view.phase === "over" ? sheet.hands.length : sheet.hands.length + 1;
   info.textContent = `${t("Hand")} ${hand} · ${t("Target")} ${sheet.target} · ${t("Knock limit")} ${view.knock_limit}` +
     (view.multiplier > 1 ? ` · ×${view.multiplier}` : "") + ` · ${t("Dealer")}: ${nameOf(view.dealer)}`;
   line.append(info);
