@@ -1,6 +1,6 @@
 """Environment steps per second: our PettingZoo env and batch simulator beside RLCard and OpenSpiel.
 
-    python benchmarks/rl_envs.py [--rounds 5] [--scale 1.0]
+    python benchmarks/rl_envs.py [--rounds 5] [--scale 1.0] [--envs 4096,16384]
 
 Every contender plays uniformly random legal actions and counts one step per decision (chance
 moves not counted). Ours produce a full observation and action mask at every step; RLCard's
@@ -111,14 +111,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the workload sizes")
-    parser.add_argument("--envs", type=int, default=4096, help="batch simulator width")
+    parser.add_argument("--envs", default="4096,16384",
+                        help="batch simulator widths, comma-separated")
     args = parser.parse_args(argv)
     steps = int(20_000 * args.scale)
     rows: list[tuple[str, Workload]] = [
         ("ginrummy_v0.env (PettingZoo, wrapped)", pettingzoo(steps, wrapped=True)),
         ("ginrummy_v0.raw_env (PettingZoo)", pettingzoo(steps, wrapped=False)),
-        (f"BatchGinRummy ({args.envs} envs)", batch(steps * 20, args.envs)),
     ]
+    for width in map(int, args.envs.split(",")):
+        rows.append((f"BatchGinRummy ({width} envs)", batch(max(steps * 20, width * 50), width)))
     missing = []
     for name, make in (("RLCard gin-rummy env", rlcard), ("OpenSpiel gin_rummy", openspiel)):
         try:

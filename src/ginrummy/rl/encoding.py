@@ -189,15 +189,17 @@ class HandTracker:
     player's view at every step (a test plays many hands to check it).
     """
 
-    __slots__ = ("state", "known", "pile", "scores", "target")
+    __slots__ = ("state", "known", "pile", "fixed")
 
     def __init__(self, state: HandState, *, scores: tuple[int, ...] = (0, 0),
                  target: int | None = None) -> None:
         self.state = state
         self.known = [0, 0]  # by player: the opponent's cards this player knows of
         self.pile: Mask = 0 if state.upcard is None else BIT[state.upcard]
-        self.scores = scores
-        self.target = state.rules.target if target is None else target
+        target = state.rules.target if target is None else target
+        # By player: the entries that stay the same all hand (dealer, own and opponent's score).
+        self.fixed = [(float(state.dealer == player), score_feature(scores[player], target),
+                       score_feature(scores[1 - player], target)) for player in (0, 1)]
         for move in state.history:
             self.record(move)
 
@@ -223,14 +225,9 @@ class HandTracker:
             ones |= 1 << (PILE_TOP + state.pile[-1])
         obs = np.empty(OBS_SIZE, dtype=np.float32)
         obs[:DEALER] = unpack_bits(ones, DEALER)
-        obs[DEALER:] = (
-            float(state.dealer == player),
-            len(state.stock) / STOCK_AT_START,
-            state.knock_limit / 10,
-            state.multiplier - 1,
-            score_feature(self.scores[player], self.target),
-            score_feature(self.scores[1 - player], self.target),
-        )
+        dealer, own_score, opponent_score = self.fixed[player]
+        obs[DEALER:] = (dealer, len(state.stock) / STOCK_AT_START, state.knock_limit / 10,
+                        state.multiplier - 1, own_score, opponent_score)
         return obs
 
     def mask(self, player: int) -> np.ndarray:
