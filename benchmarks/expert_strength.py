@@ -62,10 +62,10 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def parse_tuning(items: list[str]) -> dict[str, float]:
-    tuning = {}
+    tuning: dict[str, float] = {}
     for item in items:
         key, _, value = item.partition("=")
-        tuning[key] = float(value)
+        tuning[key] = int(value) if value.isdigit() else float(value)
     return tuning
 
 

@@ -95,7 +95,7 @@ class HandResult:
     knocker: int | None
     points: int
     settlement: Settlement | None
-    hands: tuple[Mask, Mask]  # both hands as they ended (before the knock discard was thrown)
+    hands: tuple[Mask, Mask]  # both hands as laid down (without the face-down knock discard)
 
     def points_for(self, player: int) -> int:
         return self.points if self.winner == player else 0
@@ -473,23 +473,20 @@ class HandState:
         self.result = HandResult("dead", None, None, 0, None, (self.hands[0], self.hands[1]))
 
     def _finish(self, player: int, action: Action) -> None:
-        hand = self.hands[player]
-        shown = hand
         if action.card is not None:  # knock or gin: the discard goes face down (§6.1)
-            shown ^= BIT[action.card]
+            self.hands[player] ^= BIT[action.card]
             self.knock_card = action.card
-        ended = (self.hands[0], self.hands[1])
         settled = settle(
-            shown,
+            self.hands[player],
             self.hands[1 - player],
             self.rules,
             knock_limit=self.knock_limit,
             multiplier=self.multiplier,
         )
         winner = player if settled.winner == "knocker" else 1 - player
-        self.hands[player] = shown
         self.phase = Phase.OVER
-        self.result = HandResult(settled.outcome, winner, player, settled.points, settled, ended)
+        self.result = HandResult(settled.outcome, winner, player, settled.points, settled,
+                                 (self.hands[0], self.hands[1]))
 
     def view(self, player: int) -> PlayerView:
         from ginrummy.core.views import view_of

@@ -70,15 +70,18 @@ def lanes_of(cards: np.ndarray) -> np.ndarray:
     return cards.reshape(*shape, 4, 13).astype(np.int64) @ _POW13
 
 
+def _ranks_in_three_suits(lanes: np.ndarray) -> np.ndarray:
+    """The rank bits held in three suits or more, per hand ``[M, 4]`` (the ranks of sets)."""
+    clubs, diamonds, hearts, spades = lanes.T
+    # Any three suits include both clubs and diamonds or both hearts and spades.
+    return (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
+
+
 def _set_choices(lanes: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """For the hands ``[M, 4]`` holding three or four cards of some rank: groups of rows and,
     for each row, every way to take sets out (none, all, or three of four per such rank) as lane
     bits to subtract, ``[R, choices, 4]``. A hand of at most eleven cards has at most three."""
-    clubs, diamonds, hearts, spades = lanes.T
-    # The ranks held in three suits or more: any three suits include clubs and diamonds or
-    # hearts and spades. Most hands have none; only the rest are taken apart card by card.
-    triples = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
-    candidates = np.flatnonzero(triples)
+    candidates = np.flatnonzero(_ranks_in_three_suits(lanes))  # most hands have none
     if candidates.size == 0:
         return
     bits = (lanes[candidates, :, None] >> np.arange(13, dtype=np.int64)) & 1  # [C, suit, rank]
@@ -123,10 +126,8 @@ def deadwood_after_discard_floor(lanes: np.ndarray) -> np.ndarray:
     deadwood however the hand is melded, and throwing a card never makes another meldable, so
     the least deadwood after a discard is at least those cards' value less the costliest one's.
     """
-    clubs, diamonds, hearts, spades = lanes.T
-    triples = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
     runs = lanes & (lanes >> 1) & (lanes >> 2)  # the lowest rank of each run of three
-    meldable = runs | (runs << 1) | (runs << 2) | triples[:, None]
+    meldable = runs | (runs << 1) | (runs << 2) | _ranks_in_three_suits(lanes)[:, None]
     unmeldable = lanes & ~meldable
     return _LANE_VALUE[unmeldable].sum(axis=1) - _LANE_TOP_VALUE[unmeldable].max(axis=1)
 
@@ -152,7 +153,7 @@ def _nth_bit_table() -> np.ndarray:
     return table
 
 
-_POPCOUNT = np.asarray([bin(byte).count("1") for byte in range(256)], dtype=np.int64)
+_POPCOUNT = np.asarray([bin(byte).count("1") for byte in range(256)], dtype=np.int16)
 _NTH_BIT = _nth_bit_table()
 
 
@@ -169,8 +170,8 @@ def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarr
     for byte in range(1, len(ends)):  # 21 vector adds: far cheaper than cumsum across rows
         ends[byte] += ends[byte - 1]
     legal = ends[-1]
-    wanted = (rng.random(len(mask)) * legal).astype(np.int64)
-    byte = np.minimum((ends <= wanted).sum(axis=0), len(ends) - 1)
+    wanted = (rng.random(len(mask)) * legal).astype(np.int16)
+    byte = np.minimum(np.count_nonzero(ends <= wanted, axis=0), len(ends) - 1)
     within = wanted - (ends[byte, envs] - counts[byte, envs])
     bit = _NTH_BIT[packed[byte, envs], np.minimum(within, 7)]
     return np.where(legal > 0, byte * 8 + bit, 0)

@@ -75,7 +75,6 @@ _ACTIONS: tuple[Action, ...] = (
     (TAKE, PASS, DRAW_STOCK, DRAW_PILE) + DISCARD_ACTIONS + KNOCKS + GINS + (BIG_GIN,)
 )
 _INDEX_BY_ID = {id(action): index for index, action in enumerate(_ACTIONS)}
-_ACTION_BIT = {id(action): 1 << index for index, action in enumerate(_ACTIONS)}
 _PHASE_BIT = {id(phase): 1 << (PHASE + i) for i, phase in enumerate(PHASES)}
 
 
@@ -106,11 +105,10 @@ def index_action(index: int) -> Action:
 
 def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:
     """An int8 vector of ``NUM_ACTIONS`` with 1 at each legal action."""
-    legal = 0
+    legal = bytearray(NUM_ACTIONS)
     for action in actions:
-        bit = _ACTION_BIT.get(id(action))
-        legal |= (1 << action_index(action)) if bit is None else bit
-    return unpack_bits(legal, NUM_ACTIONS).view(np.int8)
+        legal[action_index(action)] = 1
+    return np.frombuffer(legal, dtype=np.int8)  # writable: it shares the bytearray
 
 
 def unpack_bits(bits: int, count: int) -> np.ndarray:
