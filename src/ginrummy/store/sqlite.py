@@ -38,6 +38,11 @@ class SqliteStore:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             # Several processes (a game, a web server) may share the file: wait for locks.
             self._db = sqlite3.connect(self.path, timeout=10)
+            if self.path != ":memory:":
+                # Write-ahead logging: one sync per commit instead of several, and readers
+                # never wait for the writer. FULL keeps every commit across a power loss.
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(_SCHEMA)
         except (sqlite3.Error, OSError) as error:
             raise StoreError(f"cannot open the match store {self.path}: {error}") from None
