@@ -190,19 +190,22 @@ def best_discard(mask: Mask) -> tuple[Card, int]:
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return _best_lane_discard(a, b, c, d)
+    best = _best_lane_discard(a, b, c, d)
     if not triples & (triples - 1):  # one rank can form a set: the common case
         keep = ~triples
         a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
-        options = [(a2, b2, c2, d2)]
-        if a != a2 and b != b2 and c != c2 and d != d2:  # four of a kind: or keep one back
-            options += [(a, b2, c2, d2), (a2, b, c2, d2), (a2, b2, c, d2), (a2, b2, c2, d)]
+        found = _best_lane_discard(a2, b2, c2, d2)
+        if found[1] < best[1]:
+            best = found
+        if a == a2 or b == b2 or c == c2 or d == d2:
+            return best
+        options = [(a, b2, c2, d2), (a2, b, c2, d2), (a2, b2, c, d2), (a2, b2, c2, d)]
     else:
         options = [
             (rest & LANE, rest >> 13 & LANE, rest >> 26 & LANE, rest >> 39)
             for rest in _without_sets(mask, triples)
         ]
-    # a choice that leaves every lane empty has nothing to throw (LANE_DROP is 1000 there)
-    best = _best_lane_discard(a, b, c, d)
+    # four of a kind may keep one card back; a choice leaving no card to throw never wins
     for lanes in options:
         found = _best_lane_discard(*lanes)
         if found[1] < best[1]:
