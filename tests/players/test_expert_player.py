@@ -120,7 +120,7 @@ THEIRS = "2H 4H 6H 8D 8C 9C JD QC KH AS"
 
 
 def test_takes_the_upcard_that_completes_a_meld() -> None:
-    # Mine: 7H 8H | 3C 3D | KS QS ... the upcard 9H makes the run 7H 8H 9H.
+    # Mine: 7H 8H | 3C 3D | KS QD 5C TD 2S 4D; the upcard 9H makes the run 7H 8H 9H.
     state = stacked(rules_for("eaai"), mine="7H 8H 3C 3D KS QD 5C TD 2S 4D", theirs=THEIRS,
                     upcard="9H")
     assert ExpertPlayer(seed=1).choose(state.view(1)) == TAKE
