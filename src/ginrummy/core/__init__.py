@@ -30,6 +30,7 @@ from ginrummy.core.melds import (
     Layoff,
     arrangements,
     best_arrangement,
+    best_discard,
     best_discards,
     layoffs,
     min_deadwood,
@@ -43,11 +44,12 @@ from ginrummy.core.state import HandResult, HandState, Move, Phase
 from ginrummy.core.views import MatchInfo, PlayerView, view_of
 
 __all__ = [
-    "Action", "Arrangement", "Card", "CardError", "GinRummyError", "HandResult", "HandState",
-    "IllegalActionError", "Kind", "Layoff", "Mask", "Match", "MatchInfo", "Move", "PRESETS",
-    "Phase", "PlayerView", "RecordError", "Rules", "RulesError", "Settlement", "arrangements",
-    "best_arrangement", "best_discards", "format_card", "format_cards", "from_mask", "layoffs",
-    "min_deadwood", "min_deadwood_after_discard", "parse_action", "parse_card", "parse_cards",
-    "parse_rules", "pretty_card", "pretty_cards", "read_position", "read_record", "rules_for", "settle", "to_mask",
-    "view_of", "write_position", "write_record",
+    "Action", "Arrangement", "arrangements", "best_arrangement", "best_discard", "best_discards",
+    "Card",
+    "CardError", "format_card", "format_cards", "from_mask", "GinRummyError", "HandResult",
+    "HandState", "IllegalActionError", "Kind", "Layoff", "layoffs", "Mask", "Match", "MatchInfo",
+    "min_deadwood", "min_deadwood_after_discard", "Move", "parse_action", "parse_card",
+    "parse_cards", "parse_rules", "Phase", "PlayerView", "PRESETS", "pretty_card", "pretty_cards",
+    "read_position", "read_record", "RecordError", "Rules", "rules_for", "RulesError", "settle",
+    "Settlement", "to_mask", "view_of", "write_position", "write_record",
 ]
