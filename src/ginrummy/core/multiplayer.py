@@ -126,6 +126,20 @@ class _MultiMatch:
         return self.board.is_over
 
     @property
+    def scores(self) -> tuple[int, ...]:
+        """Points by board seat: each player (three players) or each team (partnership)."""
+        return self.board.scores
+
+    def totals(self) -> tuple[int, ...]:
+        """Points plus box bonuses and the game bonus, by board seat."""
+        return self.board.totals()
+
+    @property
+    def winner(self) -> int | None:
+        """The winning player (three players) or team (partnership) once the match is over."""
+        return self.board.winner
+
+    @property
     def deal_over(self) -> bool:
         return all(table.state.is_over for table in self.tables())
 
@@ -243,18 +257,6 @@ class ThreePlayerMatch(_MultiMatch):
         loser = table.seats[1 - table.player_of(winner)]
         self.sitting_out = next_sitter(self.rules, self.sitting_out, winner, loser)
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.board.scores
-
-    def totals(self) -> tuple[int, ...]:
-        """Points plus box bonuses for all and the game bonus (200 if nobody else won a hand)."""
-        return self.board.totals()
-
-    @property
-    def winner(self) -> Seat | None:
-        return self.board.winner
-
 
 def pairings(deal: int) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
     """§9.8: who plays whom at the two tables of a deal; opponents change every deal.
@@ -356,16 +358,3 @@ class PartnershipMatch(_MultiMatch):
                                                   self.deal_points)
         self.deal_nets.append((-1 if team is None else team, net))
         self.deal_points = [0, 0]
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Points of team 0 (seats 0, 2) and team 1 (seats 1, 3)."""
-        return self.board.scores
-
-    def totals(self) -> tuple[int, ...]:
-        return self.board.totals()
-
-    @property
-    def winner(self) -> int | None:
-        """The winning team (0 or 1) once the match is over."""
-        return self.board.winner
