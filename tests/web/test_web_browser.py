@@ -136,3 +136,30 @@ def test_two_browsers_play_through_an_invite_link_and_a_third_watches(browser: B
     assert friend.inner_text("#result") == before
     assert play_one(friend)  # deal the next hand
     host.wait_for_function("document.querySelectorAll('#result[hidden]').length === 1")
+
+
+def test_drag_from_the_stock_to_draw_and_a_card_to_the_pile_to_discard(browser: Browser,
+                                                                        server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+    page.goto(server + "/")
+    page.select_option("#opponent", "random")
+    page.click("button[type=submit]")
+    page.wait_for_selector("body[data-version]")
+    for _ in range(20):  # past the upcard offers, to a turn that starts with the stock
+        if page.locator("#stock.playable").count() \
+                and not page.locator("[data-action=pass]").count():
+            break
+        assert play_one(page)
+    assert page.locator(".hand-card").count() == 10
+    before = version(page)
+    page.drag_and_drop("#stock", "#hand")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    assert page.locator(".hand-card").count() == 11 and not page.locator("#stock.playable").count()
+    cards = page.locator(".hand-card:enabled")
+    card = cards.first.get_attribute("data-card")
+    before = version(page)
+    page.drag_and_drop(f".hand-card[data-card='{card}']", "#pile")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    # the computer has answered too; the card left the hand and the hand is ten again
+    assert page.locator(f".hand-card[data-card='{card}']").count() == 0
+    assert page.locator(".hand-card").count() == 10

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,7 +11,7 @@ from web_fixtures import policy, postgres_url, sqlite_url
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import rules_for
-from ginrummy.store import MatchStore, open_store
+from ginrummy.store import MatchStore, Save, open_store
 from ginrummy.web.games import GameHub, Seat
 
 __all__ = ["postgres_url", "sqlite_url"]
@@ -55,6 +56,20 @@ def test_store_saves_loads_lists_and_deletes(store_url: str) -> None:
     reopened.close()
 
 
+def test_store_saves_many_matches_in_one_transaction(store_url: str) -> None:
+    store = open_store(store_url)
+    store.save_many([Save("a", "ra", "web", ("Ann", "Bob"), False, None, {"n": 1}),
+                     Save("b", "rb", "web", ("Ann", "Cy"), True, 0, {})])
+    # the database refuses the second row (no kind) after taking the first: nothing is written
+    with pytest.raises((sqlite3.Error, GinRummyError)):
+        store.save_many([Save("a", "lost", "web", ("Ann", "Bob"), False, None, {}),
+                         Save("c", "rc", None, ("Ann", "Bob"), False, None, {})])  # type: ignore[arg-type]
+    assert {m.id: (m.record, m.names, m.finished, m.winner, m.meta) for m in store.list()} == {
+        "a": ("ra", ("Ann", "Bob"), False, None, {"n": 1}),
+        "b": ("rb", ("Ann", "Cy"), True, 0, {})}
+    store.close()
+
+
 def play(hub: GameHub, game_id: str, actions: int) -> None:
     game = hub.games[game_id]
     for _ in range(actions):
@@ -85,7 +100,7 @@ def test_every_game_resumes_exactly_from_the_store(store_url: str) -> None:
         game = revived.games[game_id]
         assert game.version == version
         assert game.match.view(0).to_dict() == view0 and game.match.view(1).to_dict() == view1
-    play(revived, friends.id, 2000)  # and it plays on to the end
+    play(revived, friends.id, 10_000)  # and it plays on to the end (a long match: 2,200+)
     assert revived.games[friends.id].match.is_over
     revived.store.close()
 
@@ -100,6 +115,9 @@ class BrokenStore:
         return getattr(self.inner, name)
 
     def save(self, *args: Any, **kwargs: Any) -> None:
+        raise GinRummyError("the database is gone")
+
+    def save_many(self, saves: Any) -> None:
         raise GinRummyError("the database is gone")
 
 

@@ -41,6 +41,17 @@ def _unquote(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
+def format_tag(name: str, value: str) -> str:
+    """A tag line, ``[Name "value"]`` with quotes and backslashes escaped."""
+    return f'[{name} "{_quote(value)}"]'
+
+
+def parse_tag(line: str) -> tuple[str, str] | None:
+    """The name and value of a tag line, None when ``line`` is not one."""
+    tag = _TAG.match(line)
+    return None if tag is None else (tag.group(1), _unquote(tag.group(2)))
+
+
 def write_record(match: Match, *, extra_tags: dict[str, str] | None = None) -> str:
     """The match as record text (finished hands, then the hand in play)."""
     tags = {
@@ -58,7 +69,7 @@ def write_record(match: Match, *, extra_tags: dict[str, str] | None = None) -> s
     if match.is_over:
         totals = match.totals()
         tags["Result"] = f"P{match.winner} wins {totals[0]}-{totals[1]}"
-    lines = [f'[{name} "{_quote(value)}"]' for name, value in tags.items()]
+    lines = [format_tag(name, value) for name, value in tags.items()]
     hands = list(match.hands)
     states = [(h.dealer, h.deck, h.moves, h.result) for h in hands]
     if not match.state.is_over:

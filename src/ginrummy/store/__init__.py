@@ -8,6 +8,9 @@ from a URL:
 - ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway store);
 - ``postgresql://...``: :class:`ginrummy.store.postgres.PostgresStore`, imported only then.
 
+``save_many`` writes several matches in one transaction (one disk sync): the web server's
+:class:`ginrummy.store.group_commit.GroupCommit` uses it to store the actions of many games at once.
+
 >>> store = open_store("sqlite:///:memory:")
 >>> store.save("m1", "[Game \\"Gin Rummy\\"]\\n", kind="tui", names=("you", "random"),
 ...            finished=False, winner=None, meta={"lang": "en"})
@@ -47,8 +50,22 @@ class StoredMatch:
     updated: datetime | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Save:
+    """One upsert of a match, as :meth:`MatchStore.save` takes it, held as a value for batches."""
+
+    id: str
+    record: str
+    kind: str
+    names: tuple[str, ...]
+    finished: bool
+    winner: int | None
+    meta: dict[str, Any]
+
+
 class MatchStore(Protocol):
-    """What every backend provides. ``save`` is an upsert done in one transaction."""
+    """What every backend provides. ``save`` is an upsert done in one transaction;
+    ``save_many`` does several upserts in one transaction (all are written, or none)."""
 
     def save(
         self,
@@ -61,6 +78,8 @@ class MatchStore(Protocol):
         winner: int | None,
         meta: dict[str, Any],
     ) -> None: ...
+
+    def save_many(self, saves: Sequence[Save]) -> None: ...
 
     def load(self, match_id: str) -> StoredMatch | None: ...
 

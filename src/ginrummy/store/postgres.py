@@ -1,7 +1,7 @@
 """The PostgreSQL backend of :mod:`ginrummy.store` (psycopg 3), chosen by a ``postgresql://`` URL.
 
 It keeps the same table as the SQLite backend, so a match saved by one reads the same in the
-other. Each ``save`` is one upsert in its own transaction.
+other. Each ``save`` is one upsert in its own transaction, ``save_many`` several in one.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ginrummy.store import StoredMatch, StoreError
+from ginrummy.store import Save, StoredMatch, StoreError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -61,18 +61,25 @@ class PostgresStore:
         winner: int | None,
         meta: dict[str, Any],
     ) -> None:
+        self.save_many([Save(match_id, record, kind, tuple(names), finished, winner, meta)])
+
+    def save_many(self, saves: Sequence[Save]) -> None:
+        rows = [(s.id, s.kind, json.dumps(list(s.names)), s.finished, s.winner, s.record,
+                 json.dumps(s.meta)) for s in saves]
         try:
-            self._db.execute(
-                "INSERT INTO matches (id, kind, names, finished, winner, record, meta) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s) "
-                "ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, names = excluded.names, "
-                "finished = excluded.finished, winner = excluded.winner, "
-                "record = excluded.record, meta = excluded.meta, updated = now()",
-                (match_id, kind, json.dumps(list(names)), finished, winner, record,
-                 json.dumps(meta)),
-            )
+            with self._db.transaction(), self._db.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO matches (id, kind, names, finished, winner, record, meta) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s) "
+                    "ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, "
+                    "names = excluded.names, finished = excluded.finished, "
+                    "winner = excluded.winner, record = excluded.record, "
+                    "meta = excluded.meta, updated = now()",
+                    rows,
+                )
         except self._errors as error:
-            raise StoreError(f"cannot save match {match_id}: {error}") from None
+            which = f"match {saves[0].id}" if len(saves) == 1 else f"{len(saves)} matches"
+            raise StoreError(f"cannot save {which}: {error}") from None
 
     def load(self, match_id: str) -> StoredMatch | None:
         row = self._db.execute(

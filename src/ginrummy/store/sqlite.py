@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ginrummy.store import StoredMatch, StoreError
+from ginrummy.store import Save, StoredMatch, StoreError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -58,15 +58,19 @@ class SqliteStore:
         winner: int | None,
         meta: dict[str, Any],
     ) -> None:
+        self.save_many([Save(match_id, record, kind, tuple(names), finished, winner, meta)])
+
+    def save_many(self, saves: Sequence[Save]) -> None:
         now = datetime.now(UTC).isoformat()
+        rows = [(s.id, s.kind, json.dumps(list(s.names)), int(s.finished), s.winner, s.record,
+                 json.dumps(s.meta), now, now) for s in saves]
         with self._db:  # one transaction: commit, or roll back on error
-            self._db.execute(
+            self._db.executemany(
                 f"INSERT INTO matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET kind=excluded.kind, names=excluded.names, "
                 "finished=excluded.finished, winner=excluded.winner, record=excluded.record, "
                 "meta=excluded.meta, updated=excluded.updated",
-                (match_id, kind, json.dumps(list(names)), int(finished), winner, record,
-                 json.dumps(meta), now, now),
+                rows,
             )
 
     def load(self, match_id: str) -> StoredMatch | None:
@@ -79,7 +83,8 @@ class SqliteStore:
         self, *, kind: str | None = None, finished: bool | None = None, limit: int = 100
     ) -> list[StoredMatch]:
         """Newest first."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[Any] = []
         if kind is not None:
             where.append("kind = ?")
             params.append(kind)

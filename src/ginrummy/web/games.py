@@ -1,8 +1,12 @@
-"""The server's games: one core :class:`Match` each, seats with secret tokens, saved on every change.
+"""The server's games: one core match each (two players, three players or a partnership; see
+:mod:`ginrummy.web.formats`), seats with secret tokens, saved on every change.
 
 The hub is the only holder of real game state. A change is applied to the match, the computer
 seats answer, and the match record is saved to the store; only then is anyone told. If the save
 fails, the game goes back to its last saved record, so what clients saw is always what is stored.
+Games nobody has open for a while leave memory (:meth:`GameHub.evict_idle`) and come back from
+the store on the next join. Computer seats draw their randomness from the game's stored seed and
+the game version, so a revived game plays on exactly as it would have without the restart.
 """
 
 from __future__ import annotations
@@ -11,21 +15,21 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.core.actions import parse_action
 from ginrummy.core.errors import GinRummyError, IllegalActionError
-from ginrummy.core.match import Match
-from ginrummy.core.record import read_record, write_record
+from ginrummy.core.multirecord import AnyMatch, read_match_record, write_match_record
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
-from ginrummy.players.base import Player
-from ginrummy.store import MatchStore, StoredMatch
+from ginrummy.store import MatchStore, Save, StoredMatch
+from ginrummy.web import formats
 
 STORE_KIND = "web"
-WATCH = "watch"  # the token role of a watcher; seats are "0" and "1"
+WATCH = "watch"  # the token role of a watcher; seats are "0", "1" (and "2", "3")
 MAX_NAME = 24
 
 
@@ -52,32 +56,37 @@ class Seat:
         return {"name": self.name, "computer": self.computer}
 
 
-def match_version(match: Match) -> int:
+def decision_seed(seed: int, seat: int, version: int) -> int:
+    """The seed of a computer seat's decision at ``version``: a function of stored facts only."""
+    digest = hashlib.sha256(f"{seed}:{seat}:{version}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def match_version(match: AnyMatch) -> int:
     """A counter that grows with every change (action or new deal), recomputable from a record.
 
     Clients echo it with each action, so a replayed or stale message is refused.
     """
-    moves = sum(len(hand.moves) for hand in match.hands)
-    if not match.state.is_over:
-        moves += len(match.state.history)
-    return moves + 2 * len(match.hands) + (0 if match.state.is_over else 1)
+    return formats.version(match)
 
 
 @dataclass(eq=False)
 class Game:
     id: str
-    match: Match
-    seats: tuple[Seat, Seat]
+    match: AnyMatch  # two players, three players or a partnership (see web.formats)
+    seats: tuple[Seat, ...]
     token_hashes: dict[str, str]
     saved_record: str
     listeners: set[Any] = field(default_factory=set)  # the connections watching this game
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change at a time, saved
-    bots: dict[int, Player] = field(default_factory=dict)
+    seed: int = field(default_factory=lambda: secrets.randbits(63))  # the computers' randomness
+    touched: float = field(default_factory=time.monotonic)  # when it was last let go (idle clock)
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> computer player's name
 
     def __post_init__(self) -> None:
         for seat, info in enumerate(self.seats):
             if info.computer is not None:
-                self.bots[seat] = make_player(info.computer)
+                self.bots[seat] = info.computer
 
     @property
     def version(self) -> int:
@@ -91,7 +100,8 @@ class Game:
         return None
 
     def meta(self) -> dict[str, Any]:
-        return {"seats": [s.to_dict() for s in self.seats], "tokens": self.token_hashes}
+        return {"seats": [s.to_dict() for s in self.seats], "tokens": self.token_hashes,
+                "seed": self.seed}
 
     # -- changes (each checked fully before anything moves) -------------------------------------
 
@@ -113,34 +123,31 @@ class Game:
         if not isinstance(text, str) or len(text) > 40:
             raise IllegalActionError("an action must be text such as 'discard KD'")
         action = parse_action(text)
-        state = self.match.state
-        if state.is_over:
-            raise IllegalActionError("the hand is over: deal the next hand")
-        if state.to_play != seat:
-            raise IllegalActionError("it is not your turn")
-        state.verify(action)
-        return lambda: self.match.apply(action)
+        assert seat is not None  # check() refuses watchers
+        mover = seat
+        formats.verify(self.match, mover, action)
+        return lambda: formats.apply(self.match, mover, action)
 
     def deal(self, seat: int | None, version: Any) -> Callable[[], None]:
         """Check that ``seat`` may deal the next hand; return the change to commit."""
         self.check(seat, version)
-        if not self.match.hand_over:
+        if not formats.deal_over(self.match):
             raise IllegalActionError("the hand is still being played")
 
         def change() -> None:
-            for bot_seat, bot in self.bots.items():
-                bot.observe(self.match.view(bot_seat))
-            self.match.next_hand()
+            formats.next_deal(self.match)
 
         return change
 
     def run_computers(self) -> None:
         """Let computer seats act until a person must decide or the hand ends."""
         match = self.match
-        while not match.hand_over and match.state.to_play in self.bots:
-            seat = match.state.to_play
-            action = self.bots[seat].choose(match.view(seat))
-            match.apply(action)
+        while turns := [seat for seat in formats.pending(match) if seat in self.bots]:
+            seat = turns[0]
+            # A fresh player for each decision, seeded from stored facts: it carries no memory
+            # that a restart would lose, so the same position always gets the same answer.
+            bot = make_player(self.bots[seat], seed=decision_seed(self.seed, seat, self.version))
+            formats.apply(match, seat, bot.choose(match.view(seat)))
 
 
 class GameHub:
@@ -152,18 +159,21 @@ class GameHub:
         for stored in store.list(kind=STORE_KIND, finished=False, limit=1_000_000):
             game = self._revive(stored)
             self.games[game.id] = game
-            if not game.match.hand_over and game.match.state.to_play in game.bots:
+            if any(seat in game.bots for seat in formats.pending(game.match)):
                 self.commit(game, lambda: None)  # a computer's turn was not yet played
 
     def _revive(self, stored: StoredMatch) -> Game:
         seats = tuple(Seat(s["name"], s.get("computer")) for s in stored.meta["seats"])
-        return Game(stored.id, read_record(stored.record), (seats[0], seats[1]),
+        game = Game(stored.id, read_match_record(stored.record), seats,
                     dict(stored.meta["tokens"]), stored.record)
+        if isinstance(stored.meta.get("seed"), int):  # games saved before seeds keep a new one
+            game.seed = stored.meta["seed"]
+        return game
 
-    def create(self, rules: Rules, seats: tuple[Seat, Seat]) -> tuple[Game, dict[str, str]]:
-        """A new game and the tokens of its roles (seats "0", "1" and "watch"); shown once."""
-        match = Match.new(rules, names=(seats[0].name, seats[1].name))
-        tokens = {role: new_token() for role in ("0", "1", WATCH)}
+    def create(self, rules: Rules, seats: tuple[Seat, ...]) -> tuple[Game, dict[str, str]]:
+        """A new game and the tokens of its roles (seats "0", "1"... and "watch"); shown once."""
+        match = formats.new_match(rules, [seat.name for seat in seats])
+        tokens = {role: new_token() for role in [*map(str, range(len(seats))), WATCH]}
         game = Game(secrets.token_urlsafe(12), match, seats,
                     {role: token_hash(t) for role, t in tokens.items()}, "")
         self.games[game.id] = game
@@ -183,6 +193,7 @@ class GameHub:
         role = game.role_of(token)
         if role is None:
             raise AccessError("no such game, or the link is wrong")
+        game.touched = time.monotonic()
         self.games[game.id] = game
         return game, None if role == WATCH else int(role)
 
@@ -200,24 +211,43 @@ class GameHub:
         try:
             change()
             game.run_computers()
-            return write_record(game.match)
+            return write_match_record(game.match)
         except Exception:
             self.restore(game)
             raise
 
     def save(self, game: Game, record: str) -> None:
         """The second half of :meth:`commit` (the slow part: it waits for the disk)."""
-        match = game.match
-        self.store.save(game.id, record, kind=STORE_KIND, names=match.names,
-                        finished=match.is_over, winner=match.winner, meta=game.meta())
+        self.store.save_many([self.saving(game, record)])
         game.saved_record = record
+
+    def saving(self, game: Game, record: str) -> Save:
+        """What :meth:`save` writes, for a caller that batches saves (the server's group commit);
+        that caller sets ``game.saved_record`` once the save is committed."""
+        match = game.match
+        return Save(game.id, record, STORE_KIND, tuple(match.names), match.is_over,
+                    match.winner, game.meta())
 
     def restore(self, game: Game) -> None:
         """Back to the last saved record: what clients were told is what is stored."""
         if game.saved_record:
-            game.match = read_record(game.saved_record)
+            game.match = read_match_record(game.saved_record)
 
     def release(self, game: Game) -> None:
-        """Drop a finished game nobody watches any more (it stays in the store)."""
+        """Drop a finished game nobody watches any more (it stays in the store); an unfinished
+        one stays, and its idle clock starts again (see :meth:`evict_idle`)."""
+        game.touched = time.monotonic()
         if game.match.is_over and not game.listeners:
             self.games.pop(game.id, None)
+
+    def evict_idle(self, idle_seconds: float, *, now: float | None = None) -> list[str]:
+        """Drop from memory the games nobody has had open for ``idle_seconds`` (abandoned
+        tables); they stay in the store and :meth:`find` revives them. Their ids are returned."""
+        now = time.monotonic() if now is None else now
+        # list(): find() may add a game from the store's thread meanwhile.
+        idle = [game for game in list(self.games.values())
+                if not game.listeners and not game.lock.locked()
+                and now - game.touched >= idle_seconds]
+        for game in idle:
+            self.games.pop(game.id, None)
+        return [game.id for game in idle]

@@ -1,4 +1,5 @@
-"""Limits per client: open connections per address, and a message rate per connection."""
+"""Limits per client (open connections per address, a message rate per connection) and on idle
+games (how long an unfinished game nobody has open stays in memory)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ class Limits:
     message_burst: int = 40
     strikes_before_close: int = 50  # refused messages before the connection is dropped
     games_per_minute: int = 30  # new games per address
+    idle_game_seconds: float = 1800.0  # an unfinished game nobody has open leaves memory after
 
 
 @dataclass

@@ -1,7 +1,9 @@
 """What the server sends: built only from the core's player views and public match facts.
 
-A seat gets ``PlayerView.to_dict()``; a watcher gets a view assembled from what *both* players
-could see of each other's moves, with no hand at all, so it holds nothing hidden either.
+A seat gets ``PlayerView.to_dict()`` of its own table; a watcher (or a three-player seat sitting
+out) gets a view assembled from what *both* players at a table could see of each other's moves,
+with no hand at all, so it holds nothing hidden either. Other tables (partnerships) appear only
+as public facts: who plays, hand sizes, and how the hand ended, never a card.
 """
 
 from __future__ import annotations
@@ -9,14 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy.core.cards import format_cards, from_mask
-from ginrummy.core.match import Match
+from ginrummy.core.match import Match, Scoreboard
 from ginrummy.core.melds import Arrangement, meld_cards
-from ginrummy.core.state import HandState, Phase
+from ginrummy.core.multiplayer import PartnershipMatch
+from ginrummy.core.multirecord import AnyMatch
+from ginrummy.core.state import HandResult, HandState, Phase
+from ginrummy.web import formats
 from ginrummy.web.games import Game
 
 
-def state_message(game: Game, seat: int | None, online: tuple[bool, bool]) -> dict[str, Any]:
+def state_message(game: Game, seat: int | None, online: tuple[bool, ...]) -> dict[str, Any]:
     match = game.match
+    own = None if seat is None else formats.table_of(match, seat)
+    seats, _ = own or formats.tables(match)[0]
     message: dict[str, Any] = {
         "type": "state",
         "game": game.id,
@@ -24,9 +31,12 @@ def state_message(game: Game, seat: int | None, online: tuple[bool, bool]) -> di
         "version": game.version,
         "players": [dict(info.to_dict(), online=online[i]) for i, info in enumerate(game.seats)],
         "sheet": score_sheet(match),
+        "table": list(seats),  # the seats playing the hand shown, as hand players 0 and 1
+        "tables": [table_summary(s, state) for s, state in formats.tables(match)],
+        "deal_over": formats.deal_over(match),
     }
-    if seat is None:
-        message["view"] = watcher_view(match)
+    if seat is None or own is None:
+        message["view"] = watcher_view(match, seats)
     else:
         view = match.view(seat)
         message["view"] = view.to_dict()
@@ -43,9 +53,10 @@ def arrangement_dict(arrangement: Arrangement) -> dict[str, Any]:
     }
 
 
-def watcher_view(match: Match) -> dict[str, Any]:
-    """The table as a spectator sees it: each move as the *other* player saw it, no hands."""
-    views = (match.view(0).to_dict(), match.view(1).to_dict())
+def watcher_view(match: AnyMatch, seats: tuple[int, int]) -> dict[str, Any]:
+    """The table of ``seats`` as a spectator sees it: each move as the *other* player saw it,
+    no hands."""
+    views = (match.view(seats[0]).to_dict(), match.view(seats[1]).to_dict())
     data = dict(views[0])
     data.update(player=None, hand=[], taken=None, legal_actions=[],
                 opponent_hand_size=None,
@@ -57,42 +68,89 @@ def watcher_view(match: Match) -> dict[str, Any]:
     return data
 
 
-def score_sheet(match: Match) -> dict[str, Any]:
-    """Each finished hand's result with the running hand points, and the match figures."""
-    running = [0, 0]
+def table_summary(seats: tuple[int, int], state: HandState) -> dict[str, Any]:
+    """A table as anyone in the room may know it: no card, only sizes and the outcome."""
+    return {
+        "seats": list(seats),
+        "dealer": seats[state.dealer],
+        "to_play": None if state.is_over else seats[state.to_play],
+        "hand_sizes": [len(state.hand(0)), len(state.hand(1))],
+        "stock_size": len(state.stock),
+        "result": None if state.result is None else _outcome(state.result, seats),
+    }
+
+
+def _outcome(result: HandResult, seats: tuple[int, int]) -> dict[str, Any]:
+    def seat(player: int | None) -> int | None:
+        return None if player is None else seats[player]
+
+    return {"outcome": result.outcome, "winner": seat(result.winner),
+            "knocker": seat(result.knocker), "points": result.points}
+
+
+def _board(match: AnyMatch) -> Scoreboard:
+    return match if isinstance(match, Match) else match.board
+
+
+def score_sheet(match: AnyMatch) -> dict[str, Any]:
+    """Each scored hand (a partnership: each deal's net) with the running hand points, and the
+    match figures, one column per player (a partnership: per team)."""
+    board = _board(match)
+    names = list(match.names)
+    rows: list[tuple[int | None, int | None, int, str]]  # dealer, winner's column, points, how
+    if isinstance(match, PartnershipMatch):
+        labels = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+        column_of = [seat % 2 for seat in range(4)]
+        rows = [(None, team if team >= 0 else None, net, "deal") for team, net in match.deal_nets]
+    else:
+        labels, column_of = names, list(range(len(names)))
+        pairs = [((0, 1), hand.dealer, hand.result) for hand in match.hands] \
+            if isinstance(match, Match) else \
+            [(hand.seats, hand.seats[hand.dealer], hand.result) for hand in match.hands]
+        rows = []
+        for seats, dealt_by, result in pairs:
+            assert result is not None
+            scorer = None if result.winner is None else seats[result.winner]
+            rows.append((dealt_by, scorer, result.points, result.outcome))
+    running = [0] * len(labels)
     hands = []
-    for number, hand in enumerate(match.hands, start=1):
-        result = hand.result
-        assert result is not None
-        if result.winner is not None:
-            running[result.winner] += result.points
-        hands.append({"number": number, "dealer": hand.dealer, "outcome": result.outcome,
-                      "winner": result.winner, "points": result.points,
-                      "running": list(running)})
+    for number, (dealer, winner, points, outcome) in enumerate(rows, start=1):
+        if winner is not None:
+            running[winner] += points
+        hands.append({"number": number, "dealer": dealer, "outcome": outcome, "winner": winner,
+                      "points": points, "running": list(running)})
     columns = [{"scores": list(c.scores), "hands_won": list(c.hands_won), "winner": c.winner,
                 "totals": list(t.totals), "game_bonus": list(t.game_bonus),
                 "box_bonus": list(t.box_bonus), "shutout": t.shutout}
-               for c, t in zip(match.columns, match.column_totals(), strict=True)]
+               for c, t in zip(board.columns, board.column_totals(), strict=True)]
     return {"hands": hands, "columns": columns, "target": match.rules.target,
+            "labels": labels, "column_of": column_of,
             "scores": list(match.scores), "totals": list(match.totals()),
             "over": match.is_over, "winner": match.winner}
 
 
-def replay_frames(match: Match) -> list[dict[str, Any]]:
-    """A finished match move by move, both hands open, for the history page (no stock order)."""
+def replay_frames(match: AnyMatch) -> list[dict[str, Any]]:
+    """A finished match move by move, both hands open, for the history page (no stock order).
+
+    ``seats`` says who holds each of a frame's two hands."""
+    hands = [((0, 1), hand.dealer, hand.deck, hand.moves) for hand in match.hands] \
+        if isinstance(match, Match) else \
+        [(hand.seats, hand.dealer, hand.deck, hand.moves) for hand in match.hands]
     frames = []
-    for number, hand in enumerate(match.hands, start=1):
-        state = HandState(match.rules, dealer=hand.dealer, deck=hand.deck)
-        frames.append(_frame(number, state, None))
-        for move in hand.moves:
+    for number, (seats, dealer, deck, moves) in enumerate(hands, start=1):
+        state = HandState(match.rules, dealer=dealer, deck=deck)
+        frames.append(_frame(number, seats, state, None))
+        for move in moves:
             state.apply(move.action)
-            frames.append(_frame(number, state, str(move)))
+            frames.append(_frame(number, seats, state, f"P{seats[move.player]}: {move.action}"))
     return frames
 
 
-def _frame(number: int, state: HandState, move: str | None) -> dict[str, Any]:
+def _frame(number: int, seats: tuple[int, int], state: HandState,
+           move: str | None) -> dict[str, Any]:
     frame: dict[str, Any] = {
         "hand": number,
+        "seats": list(seats),
         "move": move,
         "hands": [format_cards(from_mask(h)).split() for h in state.hands],
         "pile_top": None if state.pile_top is None else format_cards([state.pile_top]),

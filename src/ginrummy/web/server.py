@@ -33,15 +33,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ginrummy.core.errors import GinRummyError
-from ginrummy.core.record import read_record
+from ginrummy.core.multirecord import read_match_record
 from ginrummy.core.rules import PRESETS, parse_option, rules_for
 from ginrummy.players import player_names
 from ginrummy.store import open_store
+from ginrummy.store.group_commit import GroupCommit
 from ginrummy.web.games import MAX_NAME, Game, GameHub, Seat
 from ginrummy.web.hints import hint
 from ginrummy.web.i18n import language_of, languages, web_catalogue
 from ginrummy.web.limits import AddressBuckets, AddressCounter, Limits, TokenBucket
-from ginrummy.web.messages import replay_frames, state_message
+from ginrummy.web.messages import replay_frames, score_sheet, state_message
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 8192
@@ -90,6 +91,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
     """
     limits = limits or Limits()
     hub: GameHub
+    group: GroupCommit  # the actions' saves, many games' in each transaction
     # The store lives on one thread of its own (SQLite wants that), so a slow disk write
     # holds up only the game being saved, never the event loop and the other games.
     store_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ginrummy-store")
@@ -104,7 +106,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         return FileResponse(STATIC / "index.html", headers=SECURITY_HEADERS)
 
     async def meta(request: Request) -> Response:
-        presets = {name: rules.options() for name, rules in PRESETS.items() if rules.players == 2}
+        presets = {name: rules.options() for name, rules in PRESETS.items()}
         return JSONResponse({"presets": presets, "computers": player_names(),
                              "languages": languages()})
 
@@ -117,23 +119,28 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         body = await _json_body(request)
         rules_name = body.get("rules", "classic")
         options = body.get("options", {})
-        opponent = body.get("opponent", "friend")
+        # "opponents": a computer's name or "friend" for each other seat ("opponent" when two)
+        opponents = body.get("opponents", [body.get("opponent", "friend")])
+        friends = body.get("friends", [body.get("friend")])
         if not isinstance(rules_name, str) or not isinstance(options, dict) \
-                or not isinstance(opponent, str):
+                or not isinstance(opponents, list) or not isinstance(friends, list):
             raise GinRummyError("rules must be a preset name and options a set of values")
         rules = rules_for(rules_name, **{str(k): parse_option(str(k), str(v))
                                          for k, v in options.items()})
-        name = _name(body.get("name"), "Player 1")
-        if opponent == "friend":
-            other = Seat(_name(body.get("friend"), "Player 2"))
-        elif opponent in player_names():
-            other = Seat(opponent.capitalize(), computer=opponent)
-        else:
-            raise GinRummyError(f"unknown opponent {opponent!r}")
-        game, tokens = await stored(hub.create, rules, (Seat(name), other))
-        reply = {"game": game.id, "seat": tokens["0"], "watch": tokens["watch"]}
-        if other.computer is None:
-            reply["invite"] = tokens["1"]
+        if len(opponents) != rules.players - 1:
+            raise GinRummyError(f"the {rules.name} rules are for {rules.players} players: "
+                                f"choose {rules.players - 1} opponents")
+        seats = [Seat(_name(body.get("name"), "Player 1"))]
+        for number, kind in enumerate(opponents, start=2):
+            friend = friends[number - 2] if number - 2 < len(friends) else None
+            seats.append(_other_seat(kind, friend, number, taken=[s.name for s in seats]))
+        game, tokens = await stored(hub.create, rules, tuple(seats))
+        invites = {str(seat): tokens[str(seat)] for seat in range(1, len(seats))
+                   if seats[seat].computer is None}
+        reply: dict[str, Any] = {"game": game.id, "seat": tokens["0"], "watch": tokens["watch"],
+                                 "invites": invites}
+        if "1" in invites:
+            reply["invite"] = invites["1"]
         return JSONResponse(reply)
 
     async def history(request: Request) -> Response:
@@ -147,8 +154,9 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                 game, seat = await stored(hub.find, entry.get("game"), entry.get("token"))
             except (GinRummyError, AttributeError):
                 continue
-            sheet = state_message(game, seat, (False, False))["sheet"]
+            sheet = score_sheet(game.match)
             summaries.append({"game": game.id, "seat": seat, "names": list(game.match.names),
+                              "labels": sheet["labels"],
                               "rules": str(game.match.rules), "hands": len(game.match.hands),
                               "over": sheet["over"], "winner": sheet["winner"],
                               "totals": sheet["totals"]})
@@ -160,11 +168,11 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         game, _ = await stored(hub.find, body.get("game"), body.get("token"))
         if not game.match.is_over:
             raise GinRummyError("a match can be replayed once it is over")
-        match = read_record(game.saved_record)
+        match = read_match_record(game.saved_record)
         hub.release(game)
         return JSONResponse({"names": list(match.names), "rules": str(match.rules),
                              "frames": replay_frames(match),
-                             "sheet": state_message(game, None, (False, False))["sheet"]})
+                             "sheet": score_sheet(match)})
 
     async def socket(websocket: WebSocket) -> None:
         address = client_address(websocket)
@@ -253,10 +261,11 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
             if kind in changes:
                 record = hub.apply(game, changes[kind]())
                 try:
-                    await stored(hub.save, game, record)
+                    await group.save(hub.saving(game, record))
                 except Exception:
                     hub.restore(game)
                     raise
+                game.saved_record = record
                 await _broadcast(game)
                 return None
             if kind == "hint":
@@ -267,22 +276,34 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         raise GinRummyError(f"unknown message type {kind[:20]!r}")
 
     async def _broadcast(game: Game) -> None:
-        online = (any(c.seat == 0 for c in game.listeners),
-                  any(c.seat == 1 for c in game.listeners))
+        online = tuple(any(c.seat == seat for c in game.listeners)
+                       for seat in range(len(game.seats)))
         for listener in list(game.listeners):
             try:
                 await listener.socket.send_json(state_message(game, listener.seat, online))
             except Exception:
                 game.listeners.discard(listener)  # a closed tab; it will rejoin
 
+    async def evict_idle_games() -> None:
+        # Abandoned unfinished games leave memory; the store keeps them for the next join.
+        every = min(60.0, limits.idle_game_seconds / 2)
+        while True:
+            await asyncio.sleep(every)
+            hub.evict_idle(limits.idle_game_seconds)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        nonlocal hub
+        nonlocal hub, group
         store = await stored(open_store, store_url)
+        sweeper = None
         try:
             hub = app.state.hub = await stored(GameHub, store)
+            group = app.state.group = GroupCommit(store, store_thread)
+            sweeper = asyncio.create_task(evict_idle_games())
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
             await stored(store.close)
             store_thread.shutdown()
 
@@ -320,6 +341,17 @@ async def _json_body(request: Request) -> dict[str, Any]:
 def _name(value: Any, default: str) -> str:
     name = " ".join(str(value or "").split())[:MAX_NAME]
     return name or default
+
+
+def _other_seat(kind: Any, name: Any, number: int, *, taken: Sequence[str]) -> Seat:
+    """Seat ``number`` (counting from 1): a friend with an invite link, or a computer player
+    named after its level (numbered when two share one)."""
+    if kind == "friend":
+        return Seat(_name(name, f"Player {number}"))
+    if not isinstance(kind, str) or kind not in player_names():
+        raise GinRummyError(f"unknown opponent {str(kind)[:20]!r}")
+    label = kind.capitalize()
+    return Seat(label if label not in taken else f"{label} {number}", computer=kind)
 
 
 def _refusal(message: str) -> dict[str, Any]:

@@ -85,8 +85,9 @@ async function setUpLobby() {
   opponent.onchange = () => { $("friend-name").hidden = opponent.value !== "friend"; };
   const preset = $("preset");
   for (const name of Object.keys(meta.presets)) preset.append(new Option(name, name));
-  preset.onchange = () => fillOptions(meta.presets[preset.value]);
+  preset.onchange = () => { fillOptions(meta.presets[preset.value]); fillSeats(meta.presets[preset.value].players); };
   fillOptions(meta.presets[preset.value]);
+  fillSeats(meta.presets[preset.value].players);
   const form = $("new-game");
   form.name.value = localStorage.getItem("ginrummy.name") || "";
   form.onsubmit = async (event) => {
@@ -95,20 +96,50 @@ async function setUpLobby() {
     const reply = await fetch("/api/games", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: form.name.value, friend: form.friend.value, opponent: opponent.value,
-                             rules: preset.value, options: changedOptions() }),
+      body: JSON.stringify({ name: form.name.value, rules: preset.value, options: changedOptions(),
+                             opponents: [opponent.value, ...[...$("more-seats").querySelectorAll("select")].map((s) => s.value)],
+                             friends: [form.friend.value, ...[...$("more-seats").querySelectorAll("input")].map((i) => i.value)] }),
     });
     const data = await reply.json();
     if (!reply.ok) { $("lobby-error").textContent = data.error; return; }
-    remember({ game: data.game, token: data.seat, invite: data.invite, watch: data.watch });
+    remember({ game: data.game, token: data.seat, invite: data.invite, invites: data.invites, watch: data.watch });
     location.assign(`/g/${data.game}#${data.seat}`);
   };
 }
 
 function labelOpponents() {
-  for (const option of $("opponent").options) {
-    option.textContent = option.value === "friend" ? t("A friend (invite link)") : `${t("Computer")}: ${option.value}`;
+  for (const select of document.querySelectorAll("#opponent, #more-seats select")) {
+    for (const option of select.options) {
+      option.textContent = option.value === "friend" ? t("A friend (invite link)") : `${t("Computer")}: ${option.value}`;
+    }
   }
+  const more = [...$("more-seats").querySelectorAll("label.seat-choice > span")];
+  $("opponent-label").textContent = more.length ? t("Player {n}", { n: 2 }) : t("Opponent");
+  more.forEach((span, index) => {
+    const partner = more.length === 2 && index === 0; // a partnership: seat 3 plays with you
+    span.textContent = t("Player {n}", { n: index + 3 }) + (partner ? ` (${t("Partner")})` : "");
+  });
+}
+
+// Seats 3 and 4 of the three-player and partnership games, each a computer or a friend.
+function fillSeats(players) {
+  const box = $("more-seats");
+  box.replaceChildren();
+  for (let seat = 2; seat < players; seat++) {
+    const label = document.createElement("label");
+    label.className = "seat-choice";
+    const select = Object.assign(document.createElement("select"), { name: `opponent-${seat}` });
+    for (const option of $("opponent").options) select.append(new Option(option.textContent, option.value));
+    select.value = $("opponent").value === "friend" ? meta.computers[0] : $("opponent").value;
+    const friend = document.createElement("label");
+    friend.hidden = true;
+    friend.append(Object.assign(document.createElement("span"), { textContent: t("Friend's name") }),
+                  Object.assign(document.createElement("input"), { name: `friend-${seat}`, maxLength: 24 }));
+    select.onchange = () => { friend.hidden = select.value !== "friend"; };
+    label.append(document.createElement("span"), select);
+    box.append(label, friend);
+  }
+  labelOpponents();
 }
 
 const CHOICES = { dealer: ["winner", "alternate", "loser"], oklahoma_ace: ["one", "gin"] };
@@ -117,7 +148,7 @@ function fillOptions(options) {
   const box = $("options");
   box.replaceChildren();
   for (const [name, value] of Object.entries(options)) {
-    if (name === "players") continue; // the browser plays two-handed games
+    if (name === "players") continue; // the preset decides how many sit at the table
     const label = document.createElement("label");
     const text = document.createElement("span");
     text.dataset.i18n = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
@@ -222,53 +253,75 @@ function actionText(action) {
   return `${t(labels[verb] || verb)} ${card && card.length === 2 ? pretty(card) : card}`.trim();
 }
 
-function nameOf(seat) {
-  return current.players[seat].name;
+// Views speak of the two players at a table as 0 and 1; message.table says which seats they are.
+function nameOf(player) {
+  return current.players[current.table[player]].name;
+}
+
+function spectator(message) {
+  return message.seat === null || !message.table.includes(message.seat);
 }
 
 function render(message) {
   const view = message.view;
-  const seat = message.seat;
-  const me = seat === null ? 0 : seat;
+  const seat = spectator(message) ? null : message.seat;
+  const me = seat === null ? 0 : view.player; // this seat's place at its table
   const legal = new Set(view.legal_actions);
-  renderScoreline(message, me);
-  renderOpponent(view, seat, me);
+  renderScoreline(message);
+  renderOpponent(message, seat, me);
   renderMiddle(view, legal);
   renderHand(message, legal);
-  renderActions(view, legal, seat);
+  renderActions(message, legal);
   renderInvite(message);
+  renderTables(message);
   renderResult(message, me);
-  renderSheet(message, me);
+  renderSheet(message);
   $("status").textContent = statusText(message, legal);
 }
 
-function renderScoreline(message, me) {
-  const { view, sheet, players } = message;
+// One chip per seat, the viewer's first: name, presence, score, and for three or four seats
+// how many cards each holds (or that it sits out) and at which table it plays.
+function renderScoreline(message) {
+  const { view, sheet, players, tables } = message;
   const line = $("scoreline");
   line.replaceChildren();
-  for (const seat of [me, 1 - me]) {
+  const first = message.seat === null ? 0 : message.seat;
+  const many = players.length > 2;
+  for (let i = 0; i < players.length; i++) {
+    const seat = (first + i) % players.length;
     const player = players[seat];
+    const at = tables.findIndex((table) => table.seats.includes(seat));
+    const table = tables[at];
     const chip = document.createElement("span");
-    chip.className = `chip ${view.to_play === seat && view.phase !== "over" ? "turn" : ""}`;
+    chip.className = `chip ${table && table.to_play === seat ? "turn" : ""}`;
+    chip.dataset.seat = seat;
     const presence = player.computer ? "" : player.online ? " ●" : " ○";
-    chip.textContent = `${player.name}${presence} ${sheet.scores[seat]}`;
+    let text = `${player.name}${presence} ${sheet.scores[sheet.column_of[seat]]}`;
+    if (many) {
+      text += !table ? ` · ${t("sits out")}`
+        : ` · ${t("{n} cards", { n: table.hand_sizes[table.seats.indexOf(seat)] })}` + (tables.length > 1 ? ` · ${t("Table {n}", { n: at + 1 })}` : "");
+    }
+    chip.textContent = text;
     chip.title = player.computer ? t("Computer") : player.online ? t("online") : t("offline");
     line.append(chip);
   }
   const info = document.createElement("span");
   info.className = "info";
-  const hand = view.phase === "over" ? sheet.hands.length : sheet.hands.length + 1;
-  info.textContent = `${t("Hand")} ${hand} · ${t("Target")} ${sheet.target} · ${t("Knock limit")} ${view.knock_limit}` +
+  const hand = message.deal_over ? sheet.hands.length : sheet.hands.length + 1;
+  const partnership = sheet.labels.length < players.length;
+  info.textContent = `${t(partnership ? "Deal" : "Hand")} ${Math.max(hand, 1)} · ${t("Target")} ${sheet.target} · ${t("Knock limit")} ${view.knock_limit}` +
     (view.multiplier > 1 ? ` · ×${view.multiplier}` : "") + ` · ${t("Dealer")}: ${nameOf(view.dealer)}`;
   line.append(info);
 }
 
-function renderOpponent(view, seat, me) {
+function renderOpponent(message, seat, me) {
+  const view = message.view;
   const box = $("opponent-hand");
   box.replaceChildren();
   const label = document.createElement("div");
   label.className = "seat-name";
-  label.textContent = seat === null ? `${t("Watching")}: ${nameOf(0)} – ${nameOf(1)}` : nameOf(1 - me);
+  label.textContent = message.seat !== null && seat === null ? `${t("You sit out this hand.")} ${t("Watching")}: ${nameOf(0)} – ${nameOf(1)}`
+    : seat === null ? `${t("Watching")}: ${nameOf(0)} – ${nameOf(1)}` : nameOf(1 - me);
   const cards = document.createElement("div");
   cards.className = "fan";
   const shown = view.result ? view.result.hands[1 - me] : null;
@@ -319,9 +372,9 @@ function renderHand(message, legal) {
   const arrangement = message.arrangement;
   $("deadwood").textContent = arrangement ? `${t("Deadwood")}: ${arrangement.deadwood}` : "";
   if (!arrangement) {
-    if (message.view.result && message.seat === null) {
+    if (message.view.result && spectator(message)) {
       for (const code of message.view.result.hands[0]) hand.append(cardFace(code));
-    } else if (message.seat === null) {
+    } else if (spectator(message)) {
       for (let i = 0; i < message.view.hand_sizes[0]; i++) hand.append(cardBack());
     } else {
       for (const code of message.view.hand) hand.append(cardFace(code));
@@ -370,7 +423,9 @@ function confirmEnding(kind, code) {
   dialog.showModal();
 }
 
-function renderActions(view, legal, seat) {
+function renderActions(message, legal) {
+  const view = message.view;
+  const seat = message.seat;
   const bar = $("actions");
   bar.replaceChildren();
   const button = (label, onclick, cls = "") => {
@@ -381,8 +436,8 @@ function renderActions(view, legal, seat) {
     bar.append(node);
     return node;
   };
-  if (view.phase === "over") {
-    if (seat !== null && !current.sheet.over) button(t("Next hand"), () => send({ type: "next", version: current.version }), "primary").dataset.action = "next";
+  if (message.deal_over) {
+    if (seat !== null && !message.sheet.over) button(t("Next hand"), () => send({ type: "next", version: message.version }), "primary").dataset.action = "next";
     return;
   }
   for (const name of ["take", "pass", "draw stock", "draw pile"]) {
@@ -402,10 +457,9 @@ function renderActions(view, legal, seat) {
 function statusText(message, legal) {
   const view = message.view;
   if (message.sheet.over) {
-    const winner = message.sheet.winner;
-    return t("{name} wins the match.", { name: nameOf(winner) });
+    return t("{name} wins the match.", { name: message.sheet.labels[message.sheet.winner] });
   }
-  if (view.phase === "over") return t("The hand is over.");
+  if (view.phase === "over") return message.deal_over ? t("The hand is over.") : t("Waiting for the other table.");
   if (mode === "knock") return t("Choose the card to knock with.");
   if (mode === "gin") return t("Choose the card to discard for gin.");
   const last = lastOpponentMoves(message);
@@ -415,9 +469,9 @@ function statusText(message, legal) {
 
 function lastOpponentMoves(message) {
   const history = message.view.history;
-  if (!history.length || message.seat === null) return "";
+  if (!history.length || spectator(message)) return "";
   const last = history[history.length - 1];
-  if (last.player === message.seat) return "";
+  if (last.player === message.view.player) return "";
   const moves = [];
   for (let i = history.length - 1; i >= 0 && history[i].player === last.player; i--) moves.unshift(history[i]);
   return `${nameOf(last.player)}: ` + moves.map((m) => moveText(m)).join(", ");
@@ -438,23 +492,26 @@ function moveText(move) {
 
 function renderInvite(message) {
   const box = $("invite");
-  const saved = savedGames().find((g) => g.game === message.game && g.invite);
-  const other = message.players[1];
+  const saved = savedGames().find((g) => g.game === message.game && (g.invite || (g.invites && Object.keys(g.invites).length)));
   box.hidden = !saved || message.sheet.over;
   if (box.hidden) return;
   box.replaceChildren();
   const title = document.createElement("h2");
   title.textContent = t("Invite your friend");
   box.append(title);
-  for (const [label, token] of [["Send this link to your friend:", saved.invite], ["Watch link (can only watch):", saved.watch]]) {
+  const invites = saved.invites || { 1: saved.invite };
+  const links = Object.entries(invites).map(([seat, token]) => [
+    message.players.length > 2 ? t("Link for {name}:", { name: message.players[seat].name }) : t("Send this link to your friend:"), token]);
+  links.push([t("Watch link (can only watch):"), saved.watch]);
+  for (const [label, token] of links) {
     const text = document.createElement("p");
-    text.textContent = t(label);
+    text.textContent = label;
     const input = Object.assign(document.createElement("input"), { readOnly: true, value: `${location.origin}/g/${message.game}#${token}` });
     input.className = "link";
     input.onclick = () => { input.select(); navigator.clipboard?.writeText(input.value); toast(t("Copied")); };
     box.append(text, input);
   }
-  if (!other.online) {
+  if (Object.keys(invites).some((seat) => !message.players[seat].online)) {
     const wait = document.createElement("p");
     wait.textContent = t("Waiting for your friend to join.");
     box.append(wait);
@@ -512,18 +569,27 @@ function renderResult(message, me) {
   const result = message.view.result;
   box.hidden = !result;
   if (!result) return;
-  box.replaceChildren(settlementBoard(result, message.players.map((p) => p.name)));
+  box.replaceChildren(settlementBoard(result, message.table.map((seat) => message.players[seat].name)));
   if (message.sheet.over) {
+    const { labels, totals, winner } = message.sheet;
     const end = document.createElement("p");
     end.className = "outcome";
-    const totals = message.sheet.totals;
-    end.textContent = `${t("{name} wins the match.", { name: nameOf(message.sheet.winner) })} ${t("Total")}: ${totals[me]} – ${totals[1 - me]}`;
+    end.textContent = `${t("{name} wins the match.", { name: labels[winner] })} ${t("Total")}: ` +
+      sheetOrder(message).map((column) => `${labels[column]} ${totals[column]}`).join(" – ");
     box.append(end);
   }
 }
 
-function renderSheet(message, me) {
-  const { sheet, players } = message;
+// The score sheet's columns (players, or teams in a partnership), the viewer's own first.
+function sheetOrder(message) {
+  const { sheet } = message;
+  const mine = message.seat === null ? 0 : sheet.column_of[message.seat];
+  return sheet.labels.map((_, i) => (mine + i) % sheet.labels.length);
+}
+
+function renderSheet(message) {
+  const { sheet } = message;
+  const order = sheetOrder(message);
   const table = document.createElement("table");
   table.className = "sheet";
   const row = (cells, tag = "td") => {
@@ -531,21 +597,40 @@ function renderSheet(message, me) {
     for (const cell of cells) tr.append(Object.assign(document.createElement(tag), { textContent: cell }));
     table.append(tr);
   };
-  row([t("Hand"), players[me].name, players[1 - me].name], "th");
+  const partnership = sheet.labels.length < message.players.length;
+  row([t(partnership ? "Deal" : "Hand"), ...order.map((c) => sheet.labels[c])], "th");
   for (const hand of sheet.hands) {
-    const points = [0, 0];
-    if (hand.winner !== null) points[hand.winner] = hand.points;
-    row([String(hand.number), points[me] || "–", points[1 - me] || "–"]);
+    row([String(hand.number), ...order.map((c) => (hand.winner === c && hand.points) || "–")]);
   }
-  row([t("Score"), sheet.scores[me], sheet.scores[1 - me]], "th");
+  row([t("Score"), ...order.map((c) => sheet.scores[c])], "th");
   sheet.columns.forEach((column, index) => {
     const label = sheet.columns.length > 1 ? `${t("Game {n}", { n: index + 1 })} ` : "";
-    row([`${label}${t("Box bonus")}`, column.box_bonus[me], column.box_bonus[1 - me]]);
-    row([`${label}${t("Game bonus")}`, column.game_bonus[me], column.game_bonus[1 - me]]);
+    row([`${label}${t("Box bonus")}`, ...order.map((c) => column.box_bonus[c])]);
+    row([`${label}${t("Game bonus")}`, ...order.map((c) => column.game_bonus[c])]);
   });
-  row([t("Total"), sheet.totals[me], sheet.totals[1 - me]], "th");
+  row([t("Total"), ...order.map((c) => sheet.totals[c])], "th");
   $("sheet").replaceChildren(table);
-  $("chart").replaceChildren(drawChart(sheet, [me, 1 - me], players.map((p) => p.name), t("Match score")));
+  $("chart").replaceChildren(drawChart(sheet, order, sheet.labels, t("Match score")));
+}
+
+// Partnerships: both tables of the deal, as public facts (who plays, cards held, how it ended).
+function renderTables(message) {
+  const box = $("tables");
+  box.hidden = message.tables.length < 2;
+  if (box.hidden) return;
+  const name = (seat) => message.players[seat].name;
+  box.replaceChildren(Object.assign(document.createElement("h2"), { textContent: t("Tables") }));
+  message.tables.forEach((table, index) => {
+    const line = document.createElement("p");
+    line.className = "table-line";
+    const [a, b] = table.seats;
+    const result = table.result;
+    const state = result === null
+      ? `${t("{n} cards", { n: table.hand_sizes[0] })} – ${t("{n} cards", { n: table.hand_sizes[1] })} · ${t("{name}'s turn", { name: name(table.to_play) })}`
+      : result.winner === null ? "–" : t("{name} scores {points}.", { name: name(result.winner), points: result.points });
+    line.textContent = `${t("Table {n}", { n: index + 1 })}: ${name(a)} – ${name(b)} · ${state}`;
+    box.append(line);
+  });
 }
 
 // -- history and replays ------------------------------------------------------------------------
@@ -554,16 +639,18 @@ async function loadHistory() {
   const entries = savedGames().map(({ game, token }) => ({ game, token }));
   const list = $("history-list");
   $("replay").hidden = true;
-  list.replaceChildren();
   const reply = await fetch("/api/history", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ entries }) });
   const { games } = await reply.json();
+  list.replaceChildren(); // after the answer: two quick loads must not both add their lists
   if (!games.length) list.append(Object.assign(document.createElement("li"), { textContent: t("No matches played yet.") }));
   for (const game of games) {
     const token = entries.find((e) => e.game === game.game).token;
     const item = document.createElement("li");
-    const me = game.seat === null ? 0 : game.seat;
-    item.textContent = `${game.names[me]} – ${game.names[1 - me]} · ${game.rules} · ${game.totals[me]}–${game.totals[1 - me]} ` +
-      (game.over ? `(${t("{name} wins the match.", { name: game.names[game.winner] })})` : `(${t("unfinished")})`);
+    const labels = game.labels;
+    const mine = game.seat === null ? 0 : game.seat % labels.length; // a partnership's team: seat % 2
+    const order = labels.map((_, i) => (mine + i) % labels.length);
+    item.textContent = `${order.map((c) => labels[c]).join(" – ")} · ${game.rules} · ${order.map((c) => game.totals[c]).join("–")} ` +
+      (game.over ? `(${t("{name} wins the match.", { name: labels[game.winner] })})` : `(${t("unfinished")})`);
     const open = document.createElement("button");
     open.textContent = game.over ? t("Replay") : t("Resume");
     open.onclick = () => (game.over ? replay(game.game, token) : location.assign(`/g/${game.game}#${token}`));
@@ -578,20 +665,21 @@ async function replay(game, token) {
   if (!reply.ok) { toast(data.error); return; }
   let step = 0;
   $("replay").hidden = false;
-  $("replay-title").textContent = `${data.names[0]} – ${data.names[1]} · ${data.rules}`;
+  $("replay-title").textContent = `${data.sheet.labels.join(" – ")} · ${data.rules}`;
   const draw = () => {
     const frame = data.frames[step];
     $("replay-step").textContent = `${t("Hand")} ${frame.hand} · ${step + 1}/${data.frames.length}`;
     $("replay-move").textContent = frame.move || "";
     const board = $("replay-board");
     board.replaceChildren();
-    frame.hands.forEach((hand, seat) => {
+    const names = frame.seats.map((seat) => data.names[seat]); // who holds the frame's two hands
+    frame.hands.forEach((hand, player) => {
       const title = document.createElement("h3");
-      title.textContent = data.names[seat];
+      title.textContent = names[player];
       board.append(title, cardRow(hand));
     });
     if (frame.pile_top) board.append(Object.assign(document.createElement("h3"), { textContent: t("Discard pile") }), cardRow([frame.pile_top]));
-    if (frame.result) board.append(settlementBoard(frame.result, data.names));
+    if (frame.result) board.append(settlementBoard(frame.result, names));
   };
   $("replay-prev").onclick = () => { step = Math.max(0, step - 1); draw(); };
   $("replay-next").onclick = () => { step = Math.min(data.frames.length - 1, step + 1); draw(); };

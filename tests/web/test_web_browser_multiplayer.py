@@ -1,0 +1,44 @@
+"""End to end in headless Chromium: a three-player game against two computers, started from the
+lobby and played through the page for at least one whole hand. Screenshots go to artifacts/web/."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+from test_web_browser import ARTIFACTS, browser, play_one, server
+
+__all__ = ["browser", "server"]
+
+
+def test_a_three_player_game_against_two_computers(browser: Browser, server: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server + "/")
+    page.fill("input[name=name]", "Ann")
+    page.select_option("#preset", "three-player")
+    page.select_option("#opponent", "random")
+    page.select_option("#more-seats select", "standard")
+    assert page.inner_text("#opponent-label") == "Player 2"
+    page.click("summary")
+    page.fill("#options input[name=target]", "300")  # the match goes on past the first hands
+    page.screenshot(path=ARTIFACTS / "three-lobby.png")
+    page.click("button[type=submit]")
+    page.wait_for_selector("body[data-version]")
+    chips = page.locator("#scoreline .chip")
+    assert chips.count() == 3 and chips.nth(0).inner_text().startswith("Ann")
+    assert [page.locator("#sheet th").nth(i).inner_text() for i in range(4)] == \
+        ["Hand", "Ann", "Random", "Standard"]
+    page.screenshot(path=ARTIFACTS / "three-first-turn.png")
+    my_moves = 0
+    for _ in range(400):  # until a hand Ann played in has been scored
+        scored = page.locator("#sheet tr").count() - 5  # header, score, box, game bonus, total
+        if my_moves and scored >= 1 and page.locator("[data-action=next]").count():
+            break
+        sitting_out = "sits out" in chips.nth(0).inner_text()
+        assert play_one(page), page.inner_text("#status")
+        my_moves += not sitting_out
+    page.screenshot(path=ARTIFACTS / "three-hand-over.png", full_page=True)
+    assert page.locator("#result:not([hidden]) .outcome").count()
+    assert my_moves >= 3
+    assert play_one(page)  # deal the next hand
+    assert not errors
