@@ -14,8 +14,8 @@ from ginrummy.players import make_player
 from ginrummy.players.base import RandomPlayer, play_match
 from ginrummy.players.expert import ExpertPlayer
 
-# Fewer opponent samples keep the suite quick; legality does not depend on them.
-FAST = {"samples": 8}
+# Fewer opponent samples and rollouts keep the suite quick; legality does not depend on them.
+FAST = {"samples": 8, "rollouts": 8}
 
 VARIANTS = {
     "classic": rules_for("classic"),

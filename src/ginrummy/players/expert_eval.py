@@ -60,21 +60,9 @@ class OpponentSamples:
     def draw(
         cls, model: OpponentModel, rng: random.Random, *, count: int, extra: float
     ) -> OpponentSamples:
-        """Sample hands with about ``extra`` more unseen cards than the opponent holds (the
-        fraction is drawn at random per hand), then keep the best ten: an opponent that has
-        drawn for a while holds better than a random hand."""
-        knowledge = model.knowledge
-        need = knowledge.opp_unknown
-        room = len(model.weight) - need
-        whole, fraction = int(extra), extra - int(extra)
-        hands = []
-        for _ in range(count):
-            more = max(0, min(room, whole + (rng.random() < fraction)))
-            hand = _sample(model, rng, need + more)
-            for _ in range(more):
-                hand = _drop_worst(hand, keep=knowledge.opp_known)
-            hands.append(hand)
-        return cls(tuple(hands), tuple(min_deadwood(h) for h in hands))
+        """``count`` hands from :func:`improved_hand`."""
+        hands = tuple(improved_hand(model, rng, extra) for _ in range(count))
+        return cls(hands, tuple(min_deadwood(h) for h in hands))
 
     def gain_from(self, card: Card) -> float:
         """Expected deadwood the opponent saves if it can take ``card`` (0 where it would not).
@@ -93,7 +81,22 @@ class OpponentSamples:
         return total / len(self.hands)
 
 
-def _sample(model: OpponentModel, rng: random.Random, size: int) -> Mask:
+def improved_hand(model: OpponentModel, rng: random.Random, extra: float) -> Mask:
+    """A plausible opponent hand: the best ten of about ``extra`` more unseen cards than it
+    holds (the fraction is drawn at random), since a hand that has drawn a while is better than a
+    random one."""
+    knowledge = model.knowledge
+    need = knowledge.opp_unknown
+    room = len(model.weight) - need
+    whole = int(extra)
+    more = max(0, min(room, whole + (rng.random() < extra - whole)))
+    hand = sample_hand(model, rng, need + more)
+    for _ in range(more):
+        hand = _drop_worst(hand, keep=knowledge.opp_known)
+    return hand
+
+
+def sample_hand(model: OpponentModel, rng: random.Random, size: int) -> Mask:
     """The known cards plus ``size`` unseen ones, weighted by the model, without replacement."""
     cards = list(model.weight)
     # Efraimidis-Spirakis: the ``size`` largest keys u**(1/w) form a weighted sample.

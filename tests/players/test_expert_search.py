@@ -1,0 +1,90 @@
+"""The expert's rollouts: deals consistent with the view, and hands played out and settled right.
+
+The expected points below are worked out by hand from the cards (eaai rules: knock limit 10,
+gin and undercut 25 each, the hand dies with two cards left in the stock).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ginrummy.core.cards import BIT, parse_card, parse_cards, to_mask
+from ginrummy.core.match import Match
+from ginrummy.core.melds import min_deadwood
+from ginrummy.core.rules import rules_for
+from ginrummy.players import make_player
+from ginrummy.players.base import play_match
+from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert_search import Deal, Table, knock_now, play_on, sample_deals
+from ginrummy.players.expert_tracking import OpponentModel, track
+
+EAAI = rules_for("eaai")
+MINE = to_mask(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD"))  # deadwood 10: KD
+THEIRS = to_mask(parse_cards("AC 2C 3C 4D 5D 6D 7S 8S 9S 2H"))  # deadwood 2: 2H
+
+
+def table(**caps: int) -> Table:
+    return Table(EAAI, knock_limit=10, multiplier=1, own_knock=0, their_knock=10, **caps)
+
+
+def test_knocking_into_a_lower_hand_is_an_undercut() -> None:
+    deal = Deal(THEIRS, ())
+    assert knock_now(MINE, deal, table()) == -(25 + 10 - 2)
+
+
+def test_points_are_capped_by_what_each_side_still_needs() -> None:
+    deal = Deal(THEIRS, ())
+    assert knock_now(MINE, deal, table(gain_cap=5, loss_cap=20)) == -20
+
+
+def test_a_quick_knocker_draws_throws_its_worst_card_and_knocks() -> None:
+    # We throw QD; it melds with nothing of theirs, so they draw JH (next card last), throw it
+    # and knock with 2 against our 10: they score 8.
+    stock = tuple(parse_cards("5C 6C JH"))
+    assert play_on(MINE, parse_card("QD"), Deal(THEIRS, stock), table()) == -8
+
+
+def test_a_face_up_card_that_melds_is_taken() -> None:
+    # Our 7D runs with their 4D 5D 6D: they take it, throw 2H and go gin, 25 + our 10.
+    stock = tuple(parse_cards("5C 6C JH"))
+    assert play_on(MINE, parse_card("7D"), Deal(THEIRS, stock), table()) == -(25 + 10)
+
+
+def test_a_hand_with_no_knock_before_the_wall_is_dead() -> None:
+    # Both sides hold 30+ deadwood and the stock holds only three cards: one draw, then dead.
+    mine = to_mask(parse_cards("AS 3S 5S 7H 9H JH KC 2C 4D 6D"))
+    theirs = to_mask(parse_cards("2S 4S 6S 8H TH QH AC 3C 5D 7D"))
+    stock = tuple(parse_cards("9C QS JD"))
+    assert play_on(mine, parse_card("KD"), Deal(theirs, stock), table()) == 0.0
+
+
+def test_deals_fill_in_exactly_the_hidden_cards() -> None:
+    match = Match.new(EAAI, seed=7)
+    expert = ExpertPlayer(seed=1)
+    for _ in range(9):
+        match.apply(expert.choose(match.view(match.state.to_play)))
+    view = match.view(match.state.to_play)
+    knowledge = track(view)
+    deals = sample_deals(OpponentModel(knowledge), random.Random(2), count=20, extra=4,
+                         could_not_knock=10)
+    for deal in deals:
+        assert deal.opponent.bit_count() == view.opponent_hand_size
+        assert deal.opponent & knowledge.opp_known == knowledge.opp_known
+        assert len(deal.stock) == view.stock_size
+        hidden = deal.opponent
+        for card in deal.stock:
+            hidden |= BIT[card]
+        assert hidden == knowledge.unseen | knowledge.opp_known
+    # Quick knockers that could have knocked are redrawn (a few tries, so nearly all pass).
+    assert sum(min_deadwood(d.opponent) > 10 for d in deals) >= 18
+
+
+def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
+    # The standard player always knocks when it can; the gin camper holds knocks back.
+    learned = {}
+    for name in ("standard", "gin-camper"):
+        expert = ExpertPlayer(seed=1)
+        for seed in range(3):
+            play_match(Match.new(EAAI, seed=seed), (expert, make_player(name, seed=seed)))
+        learned[name] = expert.opponent_waits
+    assert learned == {"standard": False, "gin-camper": True}
