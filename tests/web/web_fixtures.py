@@ -80,6 +80,55 @@ def policy(view: dict[str, Any]) -> str:
     return legal[0]
 
 
+def post_game(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a game on a live server through its JSON API."""
+    request = urllib.request.Request(f"{base}/api/games", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        result: dict[str, Any] = json.load(reply)
+        return result
+
+
+class People:
+    """The people's seats of one game on a live server, each on its own WebSocket, with the
+    last state each got."""
+
+    def __init__(self, base: str, game: str, tokens: list[str]) -> None:
+        from websockets.sync.client import connect
+
+        self.stack = ExitStack()
+        self.sockets: list[Any] = []
+        self.latest: list[dict[str, Any]] = []
+        for token in tokens:
+            ws = self.stack.enter_context(connect(base.replace("http", "ws") + "/ws",
+                                                  open_timeout=10))
+            ws.send(json.dumps({"type": "join", "game": game, "token": token}))
+            self.sockets.append(ws)
+            self.latest.append({})
+            self._receive()  # each join is broadcast to everyone already there
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.latest[0]
+
+    def _receive(self) -> None:
+        for index, ws in enumerate(self.sockets):
+            self.latest[index] = reply = json.loads(ws.recv(timeout=10))
+            assert reply["type"] == "state", reply
+
+    def move(self) -> None:
+        """The person whose turn it is acts; when nobody is to act the deal is over: deal."""
+        mover = next((i for i, s in enumerate(self.latest) if s["view"]["legal_actions"]), 0)
+        state = self.latest[mover]
+        message = ({"type": "action", "action": policy(state["view"])}
+                   if state["view"]["legal_actions"] else {"type": "next"})
+        self.sockets[mover].send(json.dumps({**message, "version": state["version"]}))
+        self._receive()
+
+    def close(self) -> None:
+        self.stack.close()
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
