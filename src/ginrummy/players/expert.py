@@ -59,7 +59,9 @@ class Tuning:
     Rollouts (200 mirrored games, seed 3, against ``standard``): without them 70.5%, +3.87 points
     a hand; rollouts for the knock decision 73.5%, +4.63; and for the three best discards too
     79.0%, +5.41. Our side knocking at 2 in rollouts, or 64 deals over the four best discards,
-    did no better (72.5%, 77.5%); unimproved (random) sampled hands did worse (67%)."""
+    did no better (72.5%, 77.5%); unimproved (random) sampled hands did worse (67%). On the
+    400 seed-10 games the rollout expert won 76.5% (78.5% without): over those 600 games together
+    75.8% without rollouts, 77.3% with them."""
 
     potential_weight: float = 1.6  # how much the expected improvement from future draws counts
     feed_weight: float = 0.6  # cost per point of deadwood a discard is expected to save the opponent
