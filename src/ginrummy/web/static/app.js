@@ -454,10 +454,17 @@ function renderActions(message, legal) {
   if (seat !== null && legal.size) button(t("Hint"), () => send({ type: "hint" }), "quiet").dataset.action = "hint";
 }
 
+// A partnership's sheet has a column per team ("Ann & Cy"), which takes the plural verb.
+function winsText(labels, winner, players) {
+  return labels.length < players
+    ? t("{names} win the match.", { names: labels[winner] })
+    : t("{name} wins the match.", { name: labels[winner] });
+}
+
 function statusText(message, legal) {
   const view = message.view;
   if (message.sheet.over) {
-    return t("{name} wins the match.", { name: message.sheet.labels[message.sheet.winner] });
+    return winsText(message.sheet.labels, message.sheet.winner, message.players.length);
   }
   if (view.phase === "over") return message.deal_over ? t("The hand is over.") : t("Waiting for the other table.");
   if (mode === "knock") return t("Choose the card to knock with.");
@@ -574,7 +581,7 @@ function renderResult(message, me) {
     const { labels, totals, winner } = message.sheet;
     const end = document.createElement("p");
     end.className = "outcome";
-    end.textContent = `${t("{name} wins the match.", { name: labels[winner] })} ${t("Total")}: ` +
+    end.textContent = `${winsText(labels, winner, message.players.length)} ${t("Total")}: ` +
       sheetOrder(message).map((column) => `${labels[column]} ${totals[column]}`).join(" – ");
     box.append(end);
   }
@@ -650,7 +657,7 @@ async function loadHistory() {
     const mine = game.seat === null ? 0 : game.seat % labels.length; // a partnership's team: seat % 2
     const order = labels.map((_, i) => (mine + i) % labels.length);
     item.textContent = `${order.map((c) => labels[c]).join(" – ")} · ${game.rules} · ${order.map((c) => game.totals[c]).join("–")} ` +
-      (game.over ? `(${t("{name} wins the match.", { name: labels[game.winner] })})` : `(${t("unfinished")})`);
+      (game.over ? `(${winsText(labels, game.winner, game.names.length)})` : `(${t("unfinished")})`);
     const open = document.createElement("button");
     open.textContent = game.over ? t("Replay") : t("Resume");
     open.onclick = () => (game.over ? replay(game.game, token) : location.assign(`/g/${game.game}#${token}`));
