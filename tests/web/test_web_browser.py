@@ -66,12 +66,18 @@ def play_one(page: Page) -> bool:
     return True
 
 
-def test_a_whole_match_against_the_computer(browser: Browser, server: str) -> None:
+def open_lobby(browser: Browser, server: str) -> tuple[Page, list[str]]:
+    """A desktop page on the lobby with the name filled in, and the page's script errors."""
     page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server + "/")
     page.fill("input[name=name]", "Ann")
+    return page, errors
+
+
+def test_a_whole_match_against_the_computer(browser: Browser, server: str) -> None:
+    page, errors = open_lobby(browser, server)
     page.select_option("#opponent", "random")
     page.click("summary")
     page.fill("#options input[name=target]", "15")

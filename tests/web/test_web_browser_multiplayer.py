@@ -4,17 +4,13 @@ lobby and played through the page for at least one whole hand. Screenshots go to
 from __future__ import annotations
 
 from playwright.sync_api import Browser
-from test_web_browser import ARTIFACTS, browser, play_one, server
+from test_web_browser import ARTIFACTS, browser, open_lobby, play_one, server
 
 __all__ = ["browser", "server"]
 
 
 def test_a_three_player_game_against_two_computers(browser: Browser, server: str) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server + "/")
-    page.fill("input[name=name]", "Ann")
+    page, errors = open_lobby(browser, server)
     page.select_option("#preset", "three-player")
     page.select_option("#opponent", "random")
     page.select_option("#more-seats select", "standard")

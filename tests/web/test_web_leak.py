@@ -7,11 +7,7 @@ import json
 import re
 from typing import Any
 
-from web_fixtures import client, create, join, policy, sqlite_url
-
-from ginrummy.core.actions import Kind
-from ginrummy.core.cards import format_card, from_mask
-from ginrummy.core.match import Match
+from web_fixtures import client, create, hidden_at, join, policy, sqlite_url
 
 __all__ = ["sqlite_url"]
 CARD = re.compile(r"\b[A2-9TJQK][CDHS]\b")
@@ -22,21 +18,6 @@ def cards_in(message: dict[str, Any]) -> set[str]:
     """Every card named in what the message shows (ids and tokens left out)."""
     shown = {key: message.get(key) for key in ("view", "arrangement", "sheet")}
     return set(CARD.findall(json.dumps(shown)))
-
-
-def forbidden(match: Match, seat: int | None) -> set[str]:
-    """Cards ``seat`` (None: a watcher) must not see now: the stock always, and until the hand
-    ends every card in a hand that is not the viewer's own and was not taken face up."""
-    state = match.state
-    hidden = {format_card(c) for c in state.stock}
-    if state.is_over:
-        return hidden
-    taken_face_up = {format_card(m.card) for m in state.history
-                     if m.card is not None and m.action.kind in (Kind.TAKE, Kind.DRAW_PILE)}
-    for player in (0, 1):
-        if player != seat:
-            hidden |= {format_card(c) for c in from_mask(state.hands[player])} - taken_face_up
-    return hidden
 
 
 def test_no_message_to_any_client_holds_a_hidden_card(sqlite_url: str) -> None:
@@ -66,7 +47,7 @@ def test_no_message_to_any_client_holds_a_hidden_card(sqlite_url: str) -> None:
                 for seat, ws in sockets.items():
                     latest[seat] = reply = ws.receive_json()
                     assert reply["type"] == "state", reply
-                    leaked = cards_in(reply) & forbidden(game.match, seat)
+                    leaked = cards_in(reply) & hidden_at(game.match.state, seat)
                     assert not leaked, (seat, leaked, reply)
                     checked += 1
             assert latest[None]["sheet"]["over"]

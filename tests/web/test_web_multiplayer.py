@@ -9,15 +9,12 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_fixtures import client, join, policy, sqlite_url
+from web_fixtures import client, hidden_at, join, policy, sqlite_url
 
-from ginrummy.core.actions import Kind
-from ginrummy.core.cards import format_card, from_mask
 from ginrummy.core.errors import GinRummyError, IllegalActionError
 from ginrummy.core.multiplayer import PartnershipMatch, ThreePlayerMatch
 from ginrummy.core.multirecord import read_match_record, write_match_record
 from ginrummy.core.rules import rules_for
-from ginrummy.core.state import HandState
 from ginrummy.store import open_store
 from ginrummy.web import formats
 from ginrummy.web.games import GameHub, Seat
@@ -217,20 +214,6 @@ def test_partnership_stale_actions_are_refused_and_a_failed_save_is_undone(
     assert (game.version, game.saved_record) == (version, record)
     assert write_match_record(game.match) == record  # the match went back to what is stored
     hub.store.close()
-
-
-def hidden_at(state: HandState, viewer: int | None) -> set[str]:
-    """Cards the hand player ``viewer`` (None: someone not at this table) must not see: the
-    stock always, and until the hand ends every card of another hand not taken face up."""
-    hidden = {format_card(c) for c in state.stock}
-    if state.is_over:
-        return hidden
-    face_up = {format_card(m.card) for m in state.history
-               if m.card is not None and m.action.kind in (Kind.TAKE, Kind.DRAW_PILE)}
-    for player in (0, 1):
-        if player != viewer:
-            hidden |= {format_card(c) for c in from_mask(state.hands[player])} - face_up
-    return hidden
 
 
 @pytest.mark.parametrize(("rules", "people"), [("three-player", 3), ("partnership", 4)])

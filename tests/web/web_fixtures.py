@@ -19,6 +19,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from ginrummy.core.actions import Kind
+from ginrummy.core.cards import format_card, from_mask
+from ginrummy.core.state import HandState
 from ginrummy.web.limits import Limits
 from ginrummy.web.server import create_app
 
@@ -127,6 +130,20 @@ class People:
 
     def close(self) -> None:
         self.stack.close()
+
+
+def hidden_at(state: HandState, viewer: int | None) -> set[str]:
+    """Cards the hand player ``viewer`` (None: a watcher, or someone not at this table) must not
+    see: the stock always, and until the hand ends every card of another hand not taken face up."""
+    hidden = {format_card(c) for c in state.stock}
+    if state.is_over:
+        return hidden
+    face_up = {format_card(m.card) for m in state.history
+               if m.card is not None and m.action.kind in (Kind.TAKE, Kind.DRAW_PILE)}
+    for player in (0, 1):
+        if player != viewer:
+            hidden |= {format_card(c) for c in from_mask(state.hands[player])} - face_up
+    return hidden
 
 
 def free_port() -> int:

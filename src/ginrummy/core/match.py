@@ -131,6 +131,29 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     return 1 - dealer
 
 
+class KeepsScore:
+    """The score queries of anything that keeps its points on a :class:`Scoreboard` in
+    ``board``, by board seat: a player, or a team in a partnership."""
+
+    board: Scoreboard
+
+    @property
+    def is_over(self) -> bool:
+        return self.board.is_over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.board.scores
+
+    def totals(self) -> tuple[int, ...]:
+        """Points plus box bonuses and the game bonus."""
+        return self.board.totals()
+
+    @property
+    def winner(self) -> int | None:
+        return self.board.winner
+
+
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """A finished (or current) hand: who dealt, the deck order and every action taken."""

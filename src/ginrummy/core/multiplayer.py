@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ginrummy.core.actions import Action
 from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card
 from ginrummy.core.errors import IllegalActionError, RulesError
-from ginrummy.core.match import Scoreboard, next_dealer
+from ginrummy.core.match import KeepsScore, Scoreboard, next_dealer
 from ginrummy.core.rules import Rules
 from ginrummy.core.state import HandResult, HandState, Move, shuffled_deck
 from ginrummy.core.views import MatchInfo, PlayerView, view_of
@@ -86,8 +86,9 @@ def _record(table: Table) -> SeatedHand:
     return SeatedHand(table.seats, state.dealer, state.deck, tuple(state.history), state.result)
 
 
-class _MultiMatch:
-    """What both formats share: seats, names, the scoreboard, views and acting by seat."""
+class _MultiMatch(KeepsScore):
+    """What both formats share: seats, names, the scoreboard, views and acting by seat. Score
+    queries are by board seat: each player (three players) or each team (partnership)."""
 
     seats: int
 
@@ -120,24 +121,6 @@ class _MultiMatch:
             if seat in table.seats:
                 return table
         raise IllegalActionError(f"{self.names[seat]} sits out this hand")
-
-    @property
-    def is_over(self) -> bool:
-        return self.board.is_over
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Points by board seat: each player (three players) or each team (partnership)."""
-        return self.board.scores
-
-    def totals(self) -> tuple[int, ...]:
-        """Points plus box bonuses and the game bonus, by board seat."""
-        return self.board.totals()
-
-    @property
-    def winner(self) -> int | None:
-        """The winning player (three players) or team (partnership) once the match is over."""
-        return self.board.winner
 
     @property
     def deal_over(self) -> bool:

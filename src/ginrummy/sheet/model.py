@@ -22,7 +22,7 @@ from typing import Literal
 
 from ginrummy.core.cards import Card, to_mask
 from ginrummy.core.errors import GinRummyError
-from ginrummy.core.match import Scoreboard, next_dealer
+from ginrummy.core.match import KeepsScore, Scoreboard, next_dealer
 from ginrummy.core.multiplayer import TEAMS, next_sitter, pairings, score_deal
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import gin_points, knock_points, settle
@@ -126,7 +126,7 @@ def _score_cards(entry: Entry, rules: Rules, limit: int, multiplier: int) -> Han
                      settled.defender_deadwood)
 
 
-class Sheet:
+class Sheet(KeepsScore):
     """A game between two, three (§9.7) or four players in partnerships (§9.8).
 
     ``dealer`` is the seat dealing the next hand; with three players that seat sits it out.
@@ -288,17 +288,3 @@ class Sheet:
             self.add(entry)
         return removed
 
-    @property
-    def is_over(self) -> bool:
-        return self.board.is_over
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.board.scores
-
-    def totals(self) -> tuple[int, ...]:
-        return self.board.totals()
-
-    @property
-    def winner(self) -> int | None:
-        return self.board.winner
