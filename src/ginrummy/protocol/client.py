@@ -231,11 +231,12 @@ class _BotProcess:
             target=_pump_stdout, args=(self.popen.stdout, self.lines), daemon=True
         ).start()
         label = f"[{shlex.join(argv)} pid {self.popen.pid}] "
-        threading.Thread(
+        self._stderr_pump = threading.Thread(
             target=_pump_stderr,
             args=(self.popen.stderr, self.stderr_tail, log_path or _default_log(), label),
             daemon=True,
-        ).start()
+        )
+        self._stderr_pump.start()
         # stops the process even if the bot object is dropped without close() or at exit
         self._finalizer = weakref.finalize(self, _stop, self.popen)
 
@@ -264,12 +265,13 @@ class _BotProcess:
         if status == 0:
             return "exited before the match was over"
         how = f"killed by signal {-status}" if status < 0 else f"exit status {status}"
+        # the process is gone, but its last stderr lines may still be on their way to the tail
+        self._stderr_pump.join(timeout=_STOP_GRACE)
         tail = " | ".join(self.stderr_tail)
         return f"crashed ({how})" + (f", last said: {tail}" if tail else "")
 
     def stop(self) -> None:
         self._finalizer()
-
 
 
 _MAX_LINE = 1 << 20  # a reply is a few hundred bytes; a megabyte without a newline is garbage
