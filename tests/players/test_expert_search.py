@@ -17,14 +17,16 @@ from ginrummy.players.base import play_match
 from ginrummy.players.expert import ExpertPlayer
 from ginrummy.players.expert_search import Deal, Table, knock_now, play_on, sample_deals
 from ginrummy.players.expert_tracking import OpponentModel, track
+from ginrummy.players.match_odds import MatchOdds, Stakes
 
 EAAI = rules_for("eaai")
 MINE = to_mask(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD"))  # deadwood 10: KD
 THEIRS = to_mask(parse_cards("AC 2C 3C 4D 5D 6D 7S 8S 9S 2H"))  # deadwood 2: 2H
 
 
-def table(**caps: int) -> Table:
-    return Table(EAAI, knock_limit=10, multiplier=1, own_knock=0, their_knock=10, **caps)
+def table(stakes: Stakes | None = None) -> Table:
+    return Table(EAAI, knock_limit=10, multiplier=1, own_knock=0, their_knock=10,
+                 stakes=stakes or Stakes())
 
 
 def test_knocking_into_a_lower_hand_is_an_undercut() -> None:
@@ -32,16 +34,26 @@ def test_knocking_into_a_lower_hand_is_an_undercut() -> None:
     assert knock_now(MINE, deal, table()) == -(25 + 10 - 2)
 
 
-def test_points_are_capped_by_what_each_side_still_needs() -> None:
+def test_points_past_what_the_winner_needs_are_worth_nothing_more() -> None:
     deal = Deal(THEIRS, ())
-    assert knock_now(MINE, deal, table(gain_cap=5, loss_cap=20)) == -20
+    stakes = Stakes(MatchOdds.for_rules(EAAI), 5, 20)
+    # the undercut pays them 33 but they needed only 20: the match is lost either way
+    assert knock_now(MINE, deal, table(stakes)) == stakes.worth(-20) < stakes.worth(-19)
 
 
 def test_a_quick_knocker_draws_throws_its_worst_card_and_knocks() -> None:
-    # We throw QD; it melds with nothing of theirs, so they draw JH (next card last), throw it
-    # and knock with 2 against our 10: they score 8.
+    # Their 7S 8S 2H 3H is loose (20); our QD melds with nothing and would leave them 22, so
+    # they draw 9S (next card last) for 7S 8S 9S, throw 3H and knock with 2 against our 10.
+    theirs = to_mask(parse_cards("AC 2C 3C 4D 5D 6D 7S 8S 2H 3H"))
+    stock = tuple(parse_cards("5C 6C 9S"))
+    assert play_on(MINE, parse_card("QD"), Deal(theirs, stock), table()) == -8
+
+
+def test_a_face_up_card_that_lets_a_quick_knocker_knock_is_taken() -> None:
+    # Our QD: they take it, throw 2H and knock with 10 against our 10. A tie goes to the
+    # defender under eaai: an undercut, 25 + 0 to us.
     stock = tuple(parse_cards("5C 6C JH"))
-    assert play_on(MINE, parse_card("QD"), Deal(THEIRS, stock), table()) == -8
+    assert play_on(MINE, parse_card("QD"), Deal(THEIRS, stock), table()) == 25
 
 
 def test_a_face_up_card_that_melds_is_taken() -> None:
@@ -80,11 +92,14 @@ def test_deals_fill_in_exactly_the_hidden_cards() -> None:
 
 
 def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
-    # The standard player always knocks when it can; the gin camper holds knocks back.
+    # The standard player always knocks when it can; the gin camper holds knocks back until
+    # the stock runs low.
     learned = {}
     for name in ("standard", "gin-camper"):
         expert = ExpertPlayer(seed=1)
         for seed in range(3):
             play_match(Match.new(EAAI, seed=seed), (expert, make_player(name, seed=seed)))
-        learned[name] = expert.opponent_waits
-    assert learned == {"standard": False, "gin-camper": True}
+        learned[name] = (expert.opponent_waits, expert.late_knock_stock)
+    assert learned["standard"][0] is False
+    # the camper settles for a knock only with 10 or fewer stock cards left
+    assert learned["gin-camper"][0] is True and 0 < learned["gin-camper"][1] <= 10

@@ -12,6 +12,7 @@ from ginrummy.core.state import HandState
 from ginrummy.core.views import PlayerView
 from ginrummy.players.expert_eval import OpponentSamples, knock_value
 from ginrummy.players.expert_tracking import OpponentModel, track
+from ginrummy.players.match_odds import MatchOdds, Stakes
 
 
 def played_view() -> tuple[HandState, PlayerView]:
@@ -88,5 +89,6 @@ def test_knock_value_counts_wins_and_undercuts() -> None:
     samples = OpponentSamples((loser, winner), (min_deadwood(loser), min_deadwood(winner)))
     points, undercut = knock_value(shown, samples, rules, knock_limit=10, multiplier=1)
     assert (points, undercut) == ((17 - 32) / 2, 0.5)
-    capped, _ = knock_value(shown, samples, rules, knock_limit=10, multiplier=1, needs=(5, 100))
-    assert capped == (5 - 32) / 2
+    stakes = Stakes(MatchOdds.for_rules(rules), 5, 100)
+    valued, _ = knock_value(shown, samples, rules, knock_limit=10, multiplier=1, stakes=stakes)
+    assert valued == (stakes.worth(5) + stakes.worth(-32)) / 2  # 17 points count as the 5 needed

@@ -16,8 +16,11 @@ is known of each card and how likely the opponent is to hold it), then:
   pessimistic on purpose (each keeps the best ten of up to eight more cards than the opponent
   holds, more as it draws), and while the opponent is a quick knocker (the expert learns from
   the hands it shows whether it ever held a knock back) they hold more deadwood than the knock
-  limit. Points are capped at what each side still needs to reach the target, so near the end
-  a sure small win counts as much as a big one. Gin is always taken.
+  limit. Gin is always taken.
+
+Every outcome is valued by the chance of winning the match it leaves
+(:mod:`ginrummy.players.match_odds`), not by its raw points: near the end a sure small win counts
+as much as a big one, and a loss the match cannot survive counts more than its points.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from ginrummy.players.base import BasePlayer
 from ginrummy.players.expert_eval import HandValuer, OpponentSamples, knock_value
 from ginrummy.players.expert_search import Deal, Table, knock_now, play_on, sample_deals
 from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
+from ginrummy.players.match_odds import MatchOdds, Stakes
 from ginrummy.players.tactics import joins_meld
 
 # Candidate discards considered after each hypothetical stock card: the few that keep the least
@@ -75,6 +79,7 @@ class Tuning:
     quick_knocker: int = 1  # 1: deals assume the opponent knocks as soon as it can
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
+    take_to_knock: int = 1  # 1: in rollouts a side takes a face-up card that lets it knock
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +132,7 @@ class ExpertPlayer(BasePlayer):
         super().__init__(seed=seed)
         self.tuning = Tuning(**tuning)
         self.opponent_waits = False  # seen holding a knock it did not make (so not quick)
+        self.late_knock_stock = 0  # most stock cards left when a waiting opponent knocked anyway
 
     def choose(self, view: PlayerView) -> Action:
         return self.rank_actions(view)[0][0]
@@ -135,9 +141,13 @@ class ExpertPlayer(BasePlayer):
         """Learn the opponent's style from hands it showed: a hand it held at or below the
         knock limit after a discard of its own, without knocking, rules out a quick knocker."""
         result = view.result
-        if result is None or result.knocker != view.player or _opponent_draws(view) == 0:
+        if result is None or _opponent_draws(view) == 0:
             return
-        if min_deadwood(result.hands[view.opponent]) <= view.knock_limit:
+        if result.knocker == view.opponent and min_deadwood(result.hands[view.opponent]) > 0:
+            # a waiting opponent settles for a knock late in the hand: learn how late
+            self.late_knock_stock = max(self.late_knock_stock, view.stock_size)
+        elif (result.knocker == view.player
+              and min_deadwood(result.hands[view.opponent]) <= view.knock_limit):
             self.opponent_waits = True
 
     def rank_actions(self, view: PlayerView) -> list[tuple[Action, float]]:
@@ -149,7 +159,8 @@ class ExpertPlayer(BasePlayer):
         """Every legal action with the features behind its score, best first."""
         if not view.legal_actions:
             return []
-        decision = _Decision(view, self.tuning, self.rng, quick_opponent=not self.opponent_waits)
+        decision = _Decision(view, self.tuning, self.rng, quick_opponent=not self.opponent_waits,
+                             late_knock_stock=self.late_knock_stock)
         ranked = decision.assess()
         ranked.sort(key=lambda a: -a.score)
         return ranked
@@ -159,8 +170,9 @@ class _Decision:
     """The evaluation of one decision point."""
 
     def __init__(self, view: PlayerView, tuning: Tuning, rng: random.Random, *,
-                 quick_opponent: bool = True) -> None:
+                 quick_opponent: bool = True, late_knock_stock: int = 0) -> None:
         self.view = view
+        self.late_knock_stock = late_knock_stock
         self.quick_opponent = quick_opponent and bool(tuning.quick_knocker)
         self.tuning = tuning
         self.knowledge: CardKnowledge = track(view)
@@ -193,11 +205,19 @@ class _Decision:
     @cached_property
     def table(self) -> Table:
         view = self.view
-        needs = _needs(view)
-        caps = {} if needs is None else {"gain_cap": needs[0], "loss_cap": needs[1]}
         return Table(view.rules, view.knock_limit, view.multiplier,
                      own_knock=self.tuning.own_knock,
-                     their_knock=view.knock_limit if self.quick_opponent else 0, **caps)
+                     their_knock=view.knock_limit if self.quick_opponent else 0,
+                     their_late_knock=0 if self.quick_opponent else self.late_knock_stock,
+                     stakes=self.stakes, take_to_knock=bool(self.tuning.take_to_knock))
+
+    @cached_property
+    def stakes(self) -> Stakes:
+        view = self.view
+        needs = _needs(view)
+        if needs is None:
+            return Stakes()
+        return Stakes(MatchOdds.for_rules(view.rules, view.multiplier), *needs)
 
     @property
     def samples(self) -> OpponentSamples:
@@ -274,7 +294,6 @@ class _Decision:
         view = self.view
         hand = view.hand_mask
         assessed: list[Assessment] = []
-        best_discard = float("-inf")
         ends: list[Action] = []
         loose = view.arrangement().deadwood_cards
         for action in view.legal_actions:
@@ -288,15 +307,14 @@ class _Decision:
             feeds = self.feeds(card)
             danger = self.model.danger(card)
             score = -self._discard_value(kept, card)
-            best_discard = max(best_discard, score)
             assessed.append(Assessment(
                 action, score, deadwood=deadwood, outlook=outlook, feeds=feeds,
                 danger=danger, notes=_discard_notes(card, loose, danger),
             ))
-        if best_discard == float("-inf"):
-            best_discard = 0.0  # last chance: only knocking is allowed
         if self.deals and self.tuning.discard_rollouts and len(assessed) > 1:
             assessed = self._rollout_discards(assessed)
+        # a knock ranks first exactly when it beats the best discard as finally scored
+        best_discard = max((a.score for a in assessed), default=0.0)
         play_on = self._play_on_value(assessed) if ends else None
         assessed.extend(self._assess_end(action, best_discard, play_on) for action in ends)
         return assessed
@@ -361,7 +379,7 @@ class _Decision:
     def _knock_value(self, shown: Mask) -> tuple[float, float]:
         view = self.view
         return knock_value(shown, self.samples, view.rules, knock_limit=view.knock_limit,
-                           multiplier=view.multiplier, needs=_needs(view))
+                           multiplier=view.multiplier, stakes=self.stakes)
 
     def _assess_last_chance(self) -> list[Assessment]:
         """§7.2: take the last discard only if the knock it allows is expected to pay."""

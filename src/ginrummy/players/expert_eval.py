@@ -15,6 +15,7 @@ from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import settle
 from ginrummy.players.expert_tracking import OpponentModel
+from ginrummy.players.match_odds import Stakes
 
 StockOdds = Sequence[tuple[Card, float]]
 
@@ -128,24 +129,23 @@ def knock_value(
     *,
     knock_limit: int,
     multiplier: int,
-    needs: tuple[int, int] | None = None,
+    stakes: Stakes | None = None,
 ) -> tuple[float, float]:
     """Expected hand points for knocking with ``shown`` (ten cards, or eleven for big gin) and
     the chance of being undercut, over the sampled opponent hands.
 
-    ``needs`` (points the knocker, then the defender, still needs to reach the target) caps
-    what a hand can be worth: points past the target win nothing more, so near the end of a
-    match a small sure win beats a large risky one.
+    ``stakes`` values the points at the match score (:class:`~ginrummy.players.match_odds.
+    Stakes`): near the end of a match a small sure win beats a large risky one.
     """
-    gain_cap, loss_cap = needs if needs is not None else (1 << 30, 1 << 30)
+    stakes = stakes or Stakes()
     total = 0.0
     undercuts = 0
     for hand in samples.hands:
         result = settle(shown, hand, rules, knock_limit=knock_limit, multiplier=multiplier)
         if result.winner == "knocker":
-            total += min(result.points, gain_cap)
+            total += stakes.worth(result.points)
         else:
-            total -= min(result.points, loss_cap)
+            total += stakes.worth(-result.points)
             undercuts += 1
     n = max(1, len(samples.hands))
     return total / n, undercuts / n

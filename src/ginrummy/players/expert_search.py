@@ -6,8 +6,9 @@ deal with quick, greedy policies for both sides and settles it exactly. Comparin
 over the same deals (common random numbers) cancels most of the luck of the draw, so a few
 dozen deals tell a knock that pays from one that throws away an undercut.
 
-The opponent takes a face-up card that melds and, unless it was seen to wait, knocks as soon as
-it can (how most bots and many people play; one that waits goes for gin); our own side in a rollout keeps
+Each side takes a face-up card that melds or lets it knock. The opponent, unless it was seen to
+wait, knocks as soon as it can (how most bots and many people play); one that waits goes for gin
+until the stock is as low as it was seen to settle for a knock. Our own side in a rollout keeps
 its deadwood low and knocks only at or below ``own_knock`` (gin otherwise), the way the expert
 itself waits to undercut.
 """
@@ -15,7 +16,7 @@ itself waits to undercut.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ginrummy.core.cards import BIT, Card, Mask, from_mask
 from ginrummy.core.melds import best_discard, best_discards, min_deadwood
@@ -23,6 +24,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import settle
 from ginrummy.players.expert_eval import improved_hand
 from ginrummy.players.expert_tracking import OpponentModel
+from ginrummy.players.match_odds import Stakes
 from ginrummy.players.tactics import joins_meld
 
 ME, OPPONENT = 0, 1
@@ -45,12 +47,13 @@ class Table:
     knock_limit: int
     multiplier: int
     own_knock: int  # our side knocks in a rollout at or below this deadwood
-    their_knock: int  # and the opponent at or below this one
-    gain_cap: int = 1 << 30  # points past the match target win nothing more
-    loss_cap: int = 1 << 30
+    their_knock: int  # and the opponent at or below this one,
+    their_late_knock: int = 0  # or at the knock limit once the stock is down to this many cards
+    stakes: Stakes = field(default_factory=Stakes)  # what points are worth at this match score
+    take_to_knock: bool = True  # a side also takes a face-up card that lets it knock
 
-    def capped(self, winner_is_me: bool, points: int) -> float:
-        return min(points, self.gain_cap) if winner_is_me else -min(points, self.loss_cap)
+    def worth(self, winner_is_me: bool, points: int) -> float:
+        return self.stakes.worth(points if winner_is_me else -points)
 
 
 def sample_deals(
@@ -77,15 +80,16 @@ def sample_deals(
 
 
 def knock_now(shown: Mask, deal: Deal, table: Table) -> float:
-    """Our points (negative: theirs) for knocking with ``shown`` against the deal's hand."""
+    """What knocking with ``shown`` against the deal's hand is worth to us (points, valued at
+    the match score; negative when they win)."""
     result = settle(shown, deal.opponent, table.rules, knock_limit=table.knock_limit,
                     multiplier=table.multiplier)
-    return table.capped(result.winner == "knocker", result.points)
+    return table.worth(result.winner == "knocker", result.points)
 
 
 def play_on(hand: Mask, top: Card, deal: Deal, table: Table) -> float:
-    """Our points (negative: theirs) when we throw ``top`` keeping ``hand`` and the hand is
-    played to its end; 0 for a dead hand."""
+    """What throwing ``top`` keeping ``hand`` and playing the hand to its end is worth to us
+    (as :func:`knock_now`); 0 for a dead hand."""
     hands = [hand, deal.opponent]
     stock = list(deal.stock)
     wall = table.rules.stock_wall
@@ -97,23 +101,36 @@ def play_on(hand: Mask, top: Card, deal: Deal, table: Table) -> float:
         if len(stock) <= wall:
             break
         held = hands[player]
-        if joins_meld(held, top):
-            taken = top
+        if player == OPPONENT and len(stock) <= table.their_late_knock:
+            limits = (limits[ME], table.knock_limit)
+        card, deadwood = _take(held, top, limits[player] if table.take_to_knock else -1)
+        if card >= 0:
             held |= BIT[top]
         else:
-            taken = -1
             held |= BIT[stock.pop()]
-        card, deadwood = best_discard(held)
-        if card == taken:
-            cards, deadwood = best_discards(held, exclude=BIT[taken])
-            card = cards[0]
+            card, deadwood = best_discard(held)
         held ^= BIT[card]
         hands[player] = held
         if deadwood <= limits[player]:
             result = settle(held, hands[1 - player], table.rules, knock_limit=table.knock_limit,
                             multiplier=table.multiplier)
             knocker_won = result.winner == "knocker"
-            return table.capped(knocker_won == (player == ME), result.points)
+            return table.worth(knocker_won == (player == ME), result.points)
         top = card
         player = 1 - player
     return 0.0
+
+
+def _take(held: Mask, top: Card, knock_at: int) -> tuple[Card, int]:
+    """The discard and deadwood after taking ``top``, when that side takes it (it joins a meld,
+    or it allows a knock at ``knock_at``); (-1, 0) when it draws from the stock instead."""
+    melds = joins_meld(held, top)
+    if not melds and knock_at < 0:
+        return -1, 0
+    grown = held | BIT[top]
+    card, deadwood = best_discard(grown)
+    if card == top:
+        cards, deadwood = best_discards(grown, exclude=BIT[top])
+        card = cards[0]
+    return (card, deadwood) if melds or deadwood <= knock_at else (-1, 0)
+
