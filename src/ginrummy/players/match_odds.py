@@ -4,8 +4,7 @@ A hand's points matter only through the match: 20 points when the opponent needs
 worth far more than 20 points at the start. :class:`MatchOdds` holds a match equity table: the
 chance that the side needing ``a`` more points wins against one needing ``b``, when every hand
 is won by either side with even chances and pays from a typical spread of knock, gin and
-undercut points (measured in games between the built-in players, then scaled by the rules'
-bonuses). :class:`Stakes` turns a hand's points into the change of that chance, expressed in
+undercut points (shaped on games between built-in players, with the rules' own bonuses). :class:`Stakes` turns a hand's points into the change of that chance, expressed in
 points at today's exchange rate so the expert can weigh it against deadwood.
 """
 
@@ -24,12 +23,14 @@ def _spread(points: range, weight: float) -> tuple[tuple[int, float], ...]:
 
 
 # How hands end and what the winner is paid before bonuses (the deadwood difference, or the
-# defender's deadwood for gin): smooth shapes fitted to games between the built-in players
-# under the eaai rules (knock wins: median 11, mean 15; gin: 25 + median 20; undercut: 25 + 1).
+# defender's deadwood for gin): smooth shapes near what 1,500 hands of openspiel-simple against
+# standard paid under the eaai rules (knock wins: median 11, mean 15; gin: 25 + median 20;
+# undercut: 25 + median 1). Those hands end 93% in knocks, the expert's against standard 61%
+# (29% undercuts, 9% gin): the chances below sit between the two.
 KNOCK_POINTS = _spread(range(1, 60), 0.93)
 GIN_POINTS = tuple((p + 8, c) for p, c in _spread(range(0, 50), 0.93))
 UNDERCUT_POINTS = _spread(range(0, 12), 0.6)
-ENDINGS = (0.8, 0.1, 0.1)  # knock won by the knocker, gin, undercut
+ENDINGS = (0.8, 0.1, 0.1)  # won by the knocker, gin, undercut
 MAX_CELLS = 60  # scores are counted in steps so the table stays this small
 
 
