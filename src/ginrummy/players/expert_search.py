@@ -101,9 +101,9 @@ def play_on(hand: Mask, top: Card, deal: Deal, table: Table) -> float:
         if len(stock) <= wall:
             break
         held = hands[player]
-        if player == OPPONENT and len(stock) <= table.their_late_knock:
-            limits = (limits[ME], table.knock_limit)
-        card, deadwood = _take(held, top, limits[player] if table.take_to_knock else -1)
+        late = player == OPPONENT and len(stock) <= table.their_late_knock
+        limit = table.knock_limit if late else limits[player]
+        card, deadwood = _take(held, top, limit if table.take_to_knock else -1)
         if card >= 0:
             held |= BIT[top]
         else:
@@ -111,7 +111,7 @@ def play_on(hand: Mask, top: Card, deal: Deal, table: Table) -> float:
             card, deadwood = best_discard(held)
         held ^= BIT[card]
         hands[player] = held
-        if deadwood <= limits[player]:
+        if deadwood <= limit:
             result = settle(held, hands[1 - player], table.rules, knock_limit=table.knock_limit,
                             multiplier=table.multiplier)
             knocker_won = result.winner == "knocker"
