@@ -238,6 +238,17 @@ class Match(Scoreboard):
     def view(self, player: int) -> PlayerView:
         return view_of(self.state, player, match=self.info())
 
+    def finished_views(self, player: int) -> list[PlayerView]:
+        """``player``'s last view of every finished hand (both hands shown), replayed from the
+        records: what a computer player that joins a match under way learns from."""
+        views = []
+        for hand in self.hands:
+            state = HandState(self.rules, dealer=hand.dealer, deck=hand.deck)
+            for move in hand.moves:
+                state.apply(move.action)
+            views.append(state.view(player))
+        return views
+
     # -- transitions --------------------------------------------------------------------------
 
     def apply(self, action: Action) -> Move:

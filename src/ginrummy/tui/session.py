@@ -55,6 +55,8 @@ class GameSession:
         self.store = store
         self.match_id = match_id
         self.opponent: Player = make_player(settings.opponent, seed=match.seed)
+        for seen in match.finished_views(COMPUTER):  # a resumed match: learn what was played
+            self.opponent.observe(seen)
         self._observed_hands = len(match.hands)
 
     @classmethod

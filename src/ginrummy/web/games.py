@@ -22,6 +22,7 @@ from typing import Any
 
 from ginrummy.core.actions import parse_action
 from ginrummy.core.errors import GinRummyError, IllegalActionError
+from ginrummy.core.match import Match
 from ginrummy.core.multirecord import AnyMatch, read_match_record, write_match_record
 from ginrummy.core.rules import Rules
 from ginrummy.players import make_player
@@ -144,9 +145,13 @@ class Game:
         match = self.match
         while turns := [seat for seat in formats.pending(match) if seat in self.bots]:
             seat = turns[0]
-            # A fresh player for each decision, seeded from stored facts: it carries no memory
-            # that a restart would lose, so the same position always gets the same answer.
+            # A fresh player for each decision, seeded from stored facts and told the hands
+            # played so far: it carries no memory that a restart would lose, so the same
+            # position always gets the same answer, and it still learns the opponent's style.
             bot = make_player(self.bots[seat], seed=decision_seed(self.seed, seat, self.version))
+            if isinstance(match, Match):
+                for seen in match.finished_views(seat):
+                    bot.observe(seen)
             formats.apply(match, seat, bot.choose(match.view(seat)))
 
 
