@@ -32,6 +32,18 @@ class Recorder(RandomPlayer):
         self.seen.append((view.player, view.result))
 
 
+def recorders(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[Recorder]:
+    """Make ``module`` build a :class:`Recorder` for every computer player; the list of them."""
+    made: list[Recorder] = []
+
+    def recorder(name: str, seed: int | None = None) -> Recorder:
+        made.append(Recorder(seed))
+        return made[-1]
+
+    monkeypatch.setattr(module, "make_player", recorder)
+    return made
+
+
 def played_hands(hands: int, seed: int = 4) -> Match:
     """A classic match stopped just after ``hands`` finished hands."""
     match = Match.new(rules_for("classic", target=10_000), seed=seed)
@@ -62,13 +74,7 @@ def test_finished_views_show_each_hand_as_it_ended_to_that_player() -> None:
 def test_a_browser_computer_seat_is_shown_the_hands_played_so_far(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    made: list[Recorder] = []
-
-    def recorder(name: str, seed: int | None = None) -> Recorder:
-        made.append(Recorder(seed))
-        return made[-1]
-
-    monkeypatch.setattr(web_games, "make_player", recorder)
+    made = recorders(monkeypatch, web_games)
     hub = GameHub(open_store(f"sqlite:///{tmp_path}/web.sqlite3"))
     game, _ = hub.create(rules_for("classic", target=10_000), (Seat("Ann"), Seat("Bot", "random")))
     person = RandomPlayer(seed=5)
@@ -93,13 +99,7 @@ def test_a_browser_computer_seat_is_shown_the_hands_played_so_far(
 def test_a_resumed_terminal_match_shows_the_computer_the_hands_played(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    made: list[Recorder] = []
-
-    def recorder(name: str, seed: int | None = None) -> Recorder:
-        made.append(Recorder(seed))
-        return made[-1]
-
-    monkeypatch.setattr(tui_session, "make_player", recorder)
+    made = recorders(monkeypatch, tui_session)
     match = played_hands(2)
     store = open_store(f"sqlite:///{tmp_path}/tui.sqlite3")
     session = tui_session.GameSession(match, tui_session.Settings(opponent="random"),
