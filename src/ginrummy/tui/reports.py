@@ -65,14 +65,12 @@ def replay_lines(record: str, lang: str) -> list[str]:
     _ = translator(lang)
     match = read_record(record)
     lines: list[str] = []
-    for number, hand in enumerate(match.hands, start=1):
-        state = HandState(match.rules, dealer=hand.dealer, deck=hand.deck)
+    finished = zip(match.hands, match.finished_views(HUMAN), strict=True)
+    for number, (hand, view) in enumerate(finished, start=1):
+        dealt = HandState(match.rules, dealer=hand.dealer, deck=hand.deck).hand(HUMAN)
         lines.append(_("Hand {n}. Dealer: {dealer}.").format(
             n=number, dealer=_("You") if hand.dealer == HUMAN else _("Computer")))
-        lines.append(_("Your hand: {cards}.").format(cards=cards_text(state.hand(HUMAN))))
-        for move in hand.moves:
-            state.apply(move.action)
-        view = state.view(HUMAN)
+        lines.append(_("Your hand: {cards}.").format(cards=cards_text(dealt)))
         lines.extend(turn_sentences(view.history, view, _))
         lines.extend(result_lines(view, _))
         lines.append("")

@@ -25,6 +25,7 @@ from ginrummy.core.errors import GinRummyError, IllegalActionError
 from ginrummy.core.match import Match
 from ginrummy.core.multirecord import AnyMatch, read_match_record, write_match_record
 from ginrummy.core.rules import Rules
+from ginrummy.core.views import PlayerView
 from ginrummy.players import make_player
 from ginrummy.store import MatchStore, Save, StoredMatch
 from ginrummy.web import formats
@@ -143,6 +144,7 @@ class Game:
     def run_computers(self) -> None:
         """Let computer seats act until a person must decide or the hand ends."""
         match = self.match
+        finished: dict[int, list[PlayerView]] = {}  # each seat's past hands, replayed once
         while turns := [seat for seat in formats.pending(match) if seat in self.bots]:
             seat = turns[0]
             # A fresh player for each decision, seeded from stored facts and told the hands
@@ -150,7 +152,9 @@ class Game:
             # position always gets the same answer, and it still learns the opponent's style.
             bot = make_player(self.bots[seat], seed=decision_seed(self.seed, seat, self.version))
             if isinstance(match, Match):
-                for seen in match.finished_views(seat):
+                if seat not in finished:  # no hand ends before the last computer move of a call
+                    finished[seat] = match.finished_views(seat)
+                for seen in finished[seat]:
                     bot.observe(seen)
             formats.apply(match, seat, bot.choose(match.view(seat)))
 
