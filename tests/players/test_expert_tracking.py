@@ -10,7 +10,7 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState
 from ginrummy.core.views import PlayerView
-from ginrummy.players.expert_eval import OpponentSamples, knock_value
+from ginrummy.players.expert_eval import OpponentSamples, knock_chance, knock_value
 from ginrummy.players.expert_tracking import OpponentModel, track
 from ginrummy.players.match_odds import MatchOdds, Stakes
 
@@ -92,3 +92,15 @@ def test_knock_value_counts_wins_and_undercuts() -> None:
     stakes = Stakes(MatchOdds.for_rules(rules), 5, 100)
     valued, _ = knock_value(shown, samples, rules, knock_limit=10, multiplier=1, stakes=stakes)
     assert valued == (stakes.worth(5) + stakes.worth(-32)) / 2  # 17 points count as the 5 needed
+
+
+def test_knock_chance_counts_the_stock_cards_that_let_a_hand_knock() -> None:
+    # Three runs and a loose KD (10 deadwood; knock limit 5): a card knocks when it melds or
+    # when it is worth at most 5 (then the KD goes).
+    hand = to_mask(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD"))
+    stock = to_mask(parse_cards("2D QD 4S 9D"))  # 2D: 2 left; QD: 10; 4S: gin; 9D: 9
+    assert knock_chance([hand], stock, knock_limit=5) == 0.5
+    assert knock_chance([hand], stock, knock_limit=10) == 1.0  # it can knock already
+    far = to_mask(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C KH KD"))  # 35 deadwood: no card does
+    assert knock_chance([hand, far], stock, knock_limit=5) == (2 + 0) / 8
+    assert knock_chance([], stock, knock_limit=5) == 0.0

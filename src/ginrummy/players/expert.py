@@ -4,8 +4,9 @@ Every decision starts from the view alone (:mod:`ginrummy.players.expert_trackin
 is known of each card and how likely the opponent is to hold it), then:
 
 - **discard**: every card is valued by the hand it leaves (deadwood now and expected after the
-  coming stock draws, :class:`~ginrummy.players.expert_eval.HandValuer`) plus the deadwood it
-  would save the opponent, judged over sampled opponent hands; the three best are then played
+  coming stock draws, :class:`~ginrummy.players.expert_eval.HandValuer`, the future counting
+  less once a quick knocker's sampled hands are near a knock) plus the deadwood it would save
+  the opponent, judged over sampled opponent hands; the three best are then played
   out to the end of the hand on 48 sampled deals (:mod:`ginrummy.players.expert_search`) and
   marked down by how much worse their rollouts end than the best one's;
 - **draw**: the pile top when the best hand it makes beats the expected best hand after a stock
@@ -36,7 +37,7 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
-from ginrummy.players.expert_eval import HandValuer, OpponentSamples, knock_value
+from ginrummy.players.expert_eval import HandValuer, OpponentSamples, knock_chance, knock_value
 from ginrummy.players.expert_search import Deal, Table, knock_now, play_on, sample_deals
 from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
 from ginrummy.players.match_odds import MatchOdds, Stakes
@@ -46,6 +47,7 @@ from ginrummy.players.tactics import joins_meld
 # deadwood (the others almost never win and cost time).
 DISCARDS_PER_DRAW = 3
 WIN_SCORE = 1000.0  # gin, big gin: better than anything else
+MIN_KNOCK_CHANCE = 0.02  # keeps the quick knocker's expected turns left finite
 SAFE, RISKY = 0.15, 0.4  # chance that a discard melds with the opponent's hand (or undercut risk)
 
 
@@ -73,13 +75,19 @@ class Tuning:
     (take against stock, each played out) did much worse: 61.0%, +2.44.
 
     Tried since against ``openspiel-simple`` (200 games each, seed 3 unless said; the defaults
-    there: 76.0%, +5.42, and seed 4: 78.0%, +5.50), none adopted: rollout deals for a quick
-    knocker redrawn with ever fewer extra cards until the hand could not have knocked (79.5%,
-    +5.73; seed 4: 74.0%, +5.07; against ``standard``, seed 3: 79.5%, +5.99 against 77.0%,
-    +5.12), the same with coarser or finer steps (75.5%, 72.5%), potential weight 1.0 and 2.0
+    then: 76.0%, +5.42, and seed 4: 78.0%, +5.50), not adopted: potential weight 1.0 and 2.0
     (70.5%, 72.5%), rollout weight 0.6 and 1.5 (74.0%, 73.5%), five discards on 64 deals
-    (72.0%), 128 deals when a knock is legal (73.0%). The seed-3 default was itself chosen on
-    those deals, so it flatters the defaults a little; no variant beat them on two seeds."""
+    (72.0%), 128 deals when a knock is legal (73.0%), samples taken from the rollout deals
+    (seed 4: 73.5%, +4.15), the lowest-deadwood discard always rolled out too (seed 4: 73.5%,
+    +4.97). Adopted: rollout deals for a quick knocker redrawn with ever fewer extra cards
+    until the hand could not have knocked (five paired runs, ``openspiel-simple`` seeds 3-5 and
+    ``standard`` seeds 3-4: 77.3%, +5.72 points a hand against 75.8%, +5.27; coarser or finer
+    steps did worse). Then, on top of that, the potential weight cut as a quick knocker nears a
+    knock (``hazard_scale``), scale 0.5 and 0.3 against none: ``openspiel-simple`` seed 4
+    80.0% and 82.0% against 74.0%, seed 5 79.5% and 79.0% against 77.0%, ``standard`` seed 4
+    77.0% and 78.0% against 76.5% (points a hand +5.93, +6.27 against +5.07; +5.66, +5.52
+    against +5.68; +5.79, +5.56 against +6.13). Cutting it for the draw as well did much worse
+    (seed 4: 70.5%, +4.12): a face-up card that only lowers the deadwood is rarely worth it."""
 
     potential_weight: float = 1.6  # how much the expected improvement from future draws counts
     feed_weight: float = 0.6  # cost per point of deadwood a discard is expected to save the opponent
@@ -94,6 +102,7 @@ class Tuning:
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
     take_to_knock: int = 1  # 1: in rollouts a side takes a face-up card that lets it knock
+    hazard_scale: float = 0.3  # a quick knocker's turns left: this over its chance to knock next
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +200,23 @@ class _Decision:
         self.tuning = tuning
         self.knowledge: CardKnowledge = track(view)
         self.model = OpponentModel(self.knowledge)
-        turns_left = max(0, view.stock_size - view.rules.stock_wall) / 2
-        weight = tuning.potential_weight * min(1.0, turns_left / 4)
-        self.valuer = HandValuer(self.model.stock_odds(), potential_weight=weight)
         self.rng = rng
         self._samples: OpponentSamples | None = None
         self._feeds: dict[Card, float] = {}
         self._rollouts: dict[Card, float] = {}
+        self.valuer = HandValuer(self.model.stock_odds(), potential_weight=self._potential_weight())
+
+    def _potential_weight(self) -> float:
+        """How much the improvement expected from future draws counts: fully while four more
+        turns are likely, less as the stock runs down or (a discard against a quick knocker)
+        as its sampled hands come near a knock, since it will not wait for ours to improve."""
+        view, tuning = self.view, self.tuning
+        turns_left = max(0, view.stock_size - view.rules.stock_wall) / 2
+        if tuning.hazard_scale and self.quick_opponent and view.phase is Phase.DISCARD and self.deals:
+            hands = [deal.opponent for deal in self.deals[: tuning.samples]]
+            chance = knock_chance(hands, self.knowledge.unseen, view.knock_limit)
+            turns_left = min(turns_left, tuning.hazard_scale / max(MIN_KNOCK_CHANCE, chance))
+        return tuning.potential_weight * min(1.0, turns_left / 4)
 
     @cached_property
     def deals(self) -> list[Deal]:

@@ -122,6 +122,17 @@ def _drop_worst(hand: Mask, *, keep: Mask) -> Mask:
     return best_hand
 
 
+def knock_chance(hands: Sequence[Mask], unseen: Mask, knock_limit: int) -> float:
+    """The chance that one more card from ``unseen`` (the stock, as far as is known) lets a hand
+    knock, over the sampled opponent ``hands``."""
+    hits = total = 0
+    for hand in hands:
+        for card in from_mask(unseen & ~hand):
+            total += 1
+            hits += min_deadwood_after_discard(hand | BIT[card]) <= knock_limit
+    return hits / total if total else 0.0
+
+
 def knock_value(
     shown: Mask,
     samples: OpponentSamples,

@@ -29,6 +29,7 @@ from ginrummy.players.tactics import joins_meld
 
 ME, OPPONENT = 0, 1
 MAX_TURNS = 80
+REDRAWS, REDRAW_SHRINK = 8, 0.7  # redraws of a hand that could knock; extra cards kept each time
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +64,20 @@ def sample_deals(
     """``count`` deals consistent with the view, the opponent's hand improved by ``extra``
     cards (:func:`~ginrummy.players.expert_eval.improved_hand`). With ``could_not_knock`` set,
     opponent hands at or below that deadwood are redrawn (a quick knocker holding one would
-    have knocked); after a few tries the last draw is kept, so rare positions still get deals."""
+    have knocked), each time with fewer extra cards: late in a hand most hands improved by the
+    full ``extra`` could knock, so redrawing them alike would keep mostly the few that cannot.
+    After a few tries the last draw is kept, so rare positions still get deals."""
     unseen = model.knowledge.unseen
     deals = []
     for _ in range(count):
         hand = improved_hand(model, rng, extra)
         if could_not_knock is not None:
-            for _ in range(4):
+            fewer = extra
+            for _ in range(REDRAWS):
                 if min_deadwood(hand) > could_not_knock:
                     break
-                hand = improved_hand(model, rng, extra)
+                fewer *= REDRAW_SHRINK
+                hand = improved_hand(model, rng, fewer)
         stock = from_mask(unseen & ~hand)
         rng.shuffle(stock)
         deals.append(Deal(hand, tuple(stock)))
