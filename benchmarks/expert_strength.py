@@ -4,9 +4,12 @@ Each seed is played twice with the seats swapped, so both players get the same d
 
     nice -n 10 .venv/bin/python benchmarks/expert_strength.py --matches 400 --jobs 2
     nice -n 10 .venv/bin/python benchmarks/expert_strength.py --matches 100 --set samples=16
+    nice -n 10 .venv/bin/python benchmarks/expert_strength.py --matches 100 --oracle
 
 Prints the expert's game win rate with a 95% Wilson interval, points per hand, gin and undercut
-counts (the tournament command reports the same from the CLI).
+counts (the tournament command reports the same from the CLI). ``--oracle`` is a diagnostic,
+not a fair game: the expert's sampled opponent hands are all replaced by the real one (the stock
+order stays unknown), which shows what perfect inference of the hidden hand would be worth.
 """
 
 from __future__ import annotations
@@ -14,14 +17,21 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ginrummy.core.cards import Mask, from_mask
 from ginrummy.core.match import Match
+from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import rules_for
-from ginrummy.players.base import play_match
+from ginrummy.players import expert
+from ginrummy.players.base import Player, play_match
 from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert_eval import OpponentSamples
+from ginrummy.players.expert_search import Deal
+from ginrummy.players.expert_tracking import OpponentModel
 from ginrummy.players.registry import make_player
 
 
@@ -33,12 +43,48 @@ class Outcome:
     endings: Counter[str] = field(default_factory=Counter)  # "expert gin", "other undercut", ...
 
 
-def play_one(job: tuple[int, int, str, str, dict[str, float]]) -> Outcome:
-    seed, expert_seat, opponent, preset, tuning = job
-    expert = ExpertPlayer(seed=seed, **tuning)
+class Oracle:
+    """The real opponent hand, set before each decision, fed to the expert in place of its
+    samples (``--oracle``; this process only)."""
+
+    hand: Mask = 0
+
+    @classmethod
+    def deals(cls, model: OpponentModel, rng: random.Random, *, count: int, extra: float,
+              could_not_knock: int | None = None) -> list[Deal]:
+        rest = from_mask(model.knowledge.unseen & ~cls.hand)
+        return [Deal(cls.hand, tuple(rng.sample(rest, len(rest)))) for _ in range(count)]
+
+    @classmethod
+    def samples(cls, model: OpponentModel, rng: random.Random, *, count: int,
+                extra: float) -> OpponentSamples:
+        return OpponentSamples((cls.hand,) * count, (min_deadwood(cls.hand),) * count)
+
+    @classmethod
+    def play(cls, match: Match, seats: tuple[Player, Player], expert_seat: int) -> Match:
+        """:func:`play_match` with the expert's samples replaced by the opponent's hand."""
+        expert.sample_deals = cls.deals  # type: ignore[attr-defined]
+        OpponentSamples.draw = cls.samples  # type: ignore[method-assign]
+        while True:
+            state = match.state
+            if state.is_over:
+                for seat in (0, 1):
+                    seats[seat].observe(match.view(seat))
+                if match.is_over:
+                    return match
+                match.next_hand()
+                continue
+            cls.hand = match.view(1 - expert_seat).hand_mask
+            match.apply(seats[state.to_play].choose(match.view(state.to_play)))
+
+
+def play_one(job: tuple[int, int, str, str, dict[str, float], bool]) -> Outcome:
+    seed, expert_seat, opponent, preset, tuning, oracle = job
+    player = ExpertPlayer(seed=seed, **tuning)
     other = make_player(opponent, seed=seed + 1)
-    seats = (expert, other) if expert_seat == 0 else (other, expert)
-    match = play_match(Match.new(rules_for(preset), seed=seed), seats)
+    seats = (player, other) if expert_seat == 0 else (other, player)
+    match = Match.new(rules_for(preset), seed=seed)
+    match = Oracle.play(match, seats, expert_seat) if oracle else play_match(match, seats)
     net = 0
     endings: Counter[str] = Counter()
     for record in match.hands:
@@ -78,9 +124,11 @@ def main() -> None:
     parser.add_argument("--preset", default="eaai")
     parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE",
                         help="an ExpertPlayer tuning knob")
+    parser.add_argument("--oracle", action="store_true",
+                        help="diagnostic: the expert samples the opponent's real hand")
     args = parser.parse_args()
     tuning = parse_tuning(args.set)
-    jobs = [(args.seed * 100_003 + i, seat, args.opponent, args.preset, tuning)
+    jobs = [(args.seed * 100_003 + i, seat, args.opponent, args.preset, tuning, args.oracle)
             for i in range(args.matches // 2) for seat in (0, 1)]
     start = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
@@ -89,7 +137,9 @@ def main() -> None:
     n = len(outcomes)
     hands = sum(o.hands for o in outcomes)
     lo, hi = wilson(wins, n)
-    print(f"expert vs {args.opponent} ({args.preset}, mirrored, tuning {tuning or 'default'})")
+    oracle = ", ORACLE: sees the opponent's hand" if args.oracle else ""
+    print(f"expert vs {args.opponent} ({args.preset}, mirrored, tuning {tuning or 'default'}"
+          f"{oracle})")
     print(f"games {n}: expert won {wins} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
     endings = sum((o.endings for o in outcomes), Counter())
     print(f"hands {hands}: expert's net points per hand {sum(o.points for o in outcomes) / hands:+.2f}")
