@@ -22,10 +22,12 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ginrummy.core.actions import Action
 from ginrummy.core.cards import Mask, from_mask
 from ginrummy.core.match import Match
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import rules_for
+from ginrummy.core.views import PlayerView
 from ginrummy.players import expert
 from ginrummy.players.base import Player, play_match
 from ginrummy.players.expert import ExpertPlayer
@@ -61,30 +63,37 @@ class Oracle:
         return OpponentSamples((cls.hand,) * count, (min_deadwood(cls.hand),) * count)
 
     @classmethod
-    def play(cls, match: Match, seats: tuple[Player, Player], expert_seat: int) -> Match:
-        """:func:`play_match` with the expert's samples replaced by the opponent's hand."""
+    def install(cls) -> None:
         expert.sample_deals = cls.deals  # type: ignore[attr-defined]
         OpponentSamples.draw = cls.samples  # type: ignore[method-assign]
-        while True:
-            state = match.state
-            if state.is_over:
-                for seat in (0, 1):
-                    seats[seat].observe(match.view(seat))
-                if match.is_over:
-                    return match
-                match.next_hand()
-                continue
-            cls.hand = match.view(1 - expert_seat).hand_mask
-            match.apply(seats[state.to_play].choose(match.view(state.to_play)))
+
+
+class SightedExpert:
+    """The expert, told the opponent's real hand (through :class:`Oracle`) before each choice."""
+
+    name = "expert"
+
+    def __init__(self, player: Player, match: Match, seat: int) -> None:
+        self.player, self.match, self.seat = player, match, seat
+
+    def choose(self, view: PlayerView) -> Action:
+        Oracle.hand = self.match.view(1 - self.seat).hand_mask
+        return self.player.choose(view)
+
+    def observe(self, view: PlayerView) -> None:
+        self.player.observe(view)
 
 
 def play_one(job: tuple[int, int, str, str, dict[str, float], bool]) -> Outcome:
     seed, expert_seat, opponent, preset, tuning, oracle = job
-    player = ExpertPlayer(seed=seed, **tuning)
+    match = Match.new(rules_for(preset), seed=seed)
+    player: Player = ExpertPlayer(seed=seed, **tuning)
+    if oracle:
+        Oracle.install()
+        player = SightedExpert(player, match, expert_seat)
     other = make_player(opponent, seed=seed + 1)
     seats = (player, other) if expert_seat == 0 else (other, player)
-    match = Match.new(rules_for(preset), seed=seed)
-    match = Oracle.play(match, seats, expert_seat) if oracle else play_match(match, seats)
+    match = play_match(match, seats)
     net = 0
     endings: Counter[str] = Counter()
     for record in match.hands:
