@@ -37,8 +37,15 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
-from ginrummy.players.expert_eval import HandValuer, OpponentSamples, knock_chance, knock_value
-from ginrummy.players.expert_search import Deal, Table, knock_now, play_on, sample_deals
+from ginrummy.players.expert_eval import (
+    HandValuer,
+    OpponentSamples,
+    improve,
+    knock_chance,
+    knock_value,
+)
+from ginrummy.players.expert_reading import HandReader
+from ginrummy.players.expert_search import Deal, Table, deals_for, knock_now, play_on, sample_deals
 from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
 from ginrummy.players.match_odds import MatchOdds, Stakes
 from ginrummy.players.tactics import joins_meld
@@ -107,6 +114,11 @@ class Tuning:
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
     take_to_knock: int = 1  # 1: in rollouts a side takes a face-up card that lets it knock
     hazard_scale: float = 0.3  # a quick knocker's turns left: this over its chance to knock next
+    reading: int = 64  # guesses at the opponent's hand read from its play (0: the model's samples)
+    reading_moves: int = 4  # Metropolis moves per guess after each opponent turn
+    reading_use: int = 1  # 1: the guesses are the samples; 2: they set the card odds
+    reading_extra: float = 2.0  # each guess improved to the best ten of this many more cards
+    reading_blend: float = 0.2  # share of an even spread mixed into the reader's card odds
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +172,7 @@ class ExpertPlayer(BasePlayer):
         self.tuning = Tuning(**tuning)
         self.opponent_waits = False  # seen holding a knock it did not make (so not quick)
         self.late_knock_stock = 0  # most stock cards left when a waiting opponent knocked anyway
+        self.reader: HandReader | None = None  # kept between decisions of a hand
 
     def choose(self, view: PlayerView) -> Action:
         return self.rank_actions(view)[0][0]
@@ -187,23 +200,43 @@ class ExpertPlayer(BasePlayer):
         if not view.legal_actions:
             return []
         decision = _Decision(view, self.tuning, self.rng, quick_opponent=not self.opponent_waits,
-                             late_knock_stock=self.late_knock_stock)
+                             late_knock_stock=self.late_knock_stock, reader=self._reader(view))
         ranked = decision.assess()
         ranked.sort(key=lambda a: -a.score)
         return ranked
+
+    def _reader(self, view: PlayerView) -> HandReader | None:
+        """The reader of the opponent's hand, brought up to date (none when reading is off or
+        before the opponent has drawn)."""
+        tuning = self.tuning
+        if not tuning.reading or view.rules.players != 2 or _opponent_draws(view) == 0:
+            return None
+        reader = self.reader
+        if reader is None or not reader.follows(view):
+            reader = self.reader = HandReader(view, self.rng, count=tuning.reading,
+                                              quick=not self.opponent_waits,
+                                              moves=tuning.reading_moves)
+        reader.update(view)
+        return reader
 
 
 class _Decision:
     """The evaluation of one decision point."""
 
     def __init__(self, view: PlayerView, tuning: Tuning, rng: random.Random, *,
-                 quick_opponent: bool = True, late_knock_stock: int = 0) -> None:
+                 quick_opponent: bool = True, late_knock_stock: int = 0,
+                 reader: HandReader | None = None) -> None:
         self.view = view
         self.late_knock_stock = late_knock_stock
         self.quick_opponent = quick_opponent and bool(tuning.quick_knocker)
         self.tuning = tuning
         self.knowledge: CardKnowledge = track(view)
-        self.model = OpponentModel(self.knowledge)
+        read = None
+        if reader is not None and tuning.reading_use == 2:
+            read = reader.chances(tuning.reading_blend)
+            reader = None
+        self.reader = reader
+        self.model = OpponentModel(self.knowledge, read)
         self.rng = rng
         self._samples: OpponentSamples | None = None
         self._feeds: dict[Card, float] = {}
@@ -228,10 +261,27 @@ class _Decision:
         view = self.view
         if self.tuning.rollouts <= 0:
             return []
+        if self.reader is not None:
+            return deals_for(self._read_hands(self.tuning.rollouts), self.knowledge.unseen,
+                             self.rng)
         quick = self.quick_opponent and _opponent_draws(view) > 0
         return sample_deals(self.model, self.rng, count=self.tuning.rollouts,
                             extra=self._extra_cards(),
                             could_not_knock=view.knock_limit if quick else None)
+
+    def _read_hands(self, count: int) -> list[Mask]:
+        """``count`` of the reader's guesses, each a little improved (a pessimistic opponent
+        measured best); for a quick knocker, one improved into a knock stays as it was read."""
+        assert self.reader is not None
+        knowledge, view = self.knowledge, self.view
+        hands = []
+        for hand in self.reader.sample(count):
+            better = improve(hand, knowledge.unseen, self.rng, self.tuning.reading_extra,
+                             keep=knowledge.opp_known)
+            if self.quick_opponent and min_deadwood(better) <= view.knock_limit:
+                better = hand
+            hands.append(better)
+        return hands
 
     def _extra_cards(self) -> float:
         # Sampled hands keep the best ten of some extra cards, more as the opponent draws:
@@ -258,6 +308,8 @@ class _Decision:
 
     @property
     def samples(self) -> OpponentSamples:
+        if self._samples is None and self.reader is not None:
+            self._samples = OpponentSamples.of(self._read_hands(self.tuning.samples))
         if self._samples is None:
             self._samples = OpponentSamples.draw(
                 self.model, self.rng, count=self.tuning.samples, extra=self._extra_cards()

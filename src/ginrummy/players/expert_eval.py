@@ -62,8 +62,11 @@ class OpponentSamples:
         cls, model: OpponentModel, rng: random.Random, *, count: int, extra: float
     ) -> OpponentSamples:
         """``count`` hands from :func:`improved_hand`."""
-        hands = tuple(improved_hand(model, rng, extra) for _ in range(count))
-        return cls(hands, tuple(min_deadwood(h) for h in hands))
+        return cls.of([improved_hand(model, rng, extra) for _ in range(count)])
+
+    @classmethod
+    def of(cls, hands: Sequence[Mask]) -> OpponentSamples:
+        return cls(tuple(hands), tuple(min_deadwood(h) for h in hands))
 
     def gain_from(self, card: Card) -> float:
         """Expected deadwood the opponent saves if it can take ``card`` (0 where it would not).
@@ -94,6 +97,18 @@ def improved_hand(model: OpponentModel, rng: random.Random, extra: float) -> Mas
     hand = sample_hand(model, rng, need + more)
     for _ in range(more):
         hand = _drop_worst(hand, keep=knowledge.opp_known)
+    return hand
+
+
+def improve(hand: Mask, unseen: Mask, rng: random.Random, extra: float, *, keep: Mask) -> Mask:
+    """``hand`` as the best ten of itself and about ``extra`` more cards from ``unseen``."""
+    whole = int(extra)
+    more = whole + (rng.random() < extra - whole)
+    rest = from_mask(unseen & ~hand)
+    for card in rng.sample(rest, min(more, len(rest))):
+        hand |= BIT[card]
+    for _ in range(more):
+        hand = _drop_worst(hand, keep=keep)
     return hand
 
 

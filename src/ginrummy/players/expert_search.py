@@ -68,7 +68,7 @@ def sample_deals(
     full ``extra`` could knock, so redrawing them alike would keep mostly the few that cannot.
     After a few tries the last draw is kept, so rare positions still get deals."""
     unseen = model.knowledge.unseen
-    deals = []
+    deals: list[Mask] = []
     for _ in range(count):
         hand = improved_hand(model, rng, extra)
         if could_not_knock is not None:
@@ -78,6 +78,14 @@ def sample_deals(
                     break
                 fewer *= REDRAW_SHRINK
                 hand = improved_hand(model, rng, fewer)
+        deals.append(hand)
+    return deals_for(deals, unseen, rng)
+
+
+def deals_for(hands: list[Mask], unseen: Mask, rng: random.Random) -> list[Deal]:
+    """A deal for each opponent hand: the rest of the ``unseen`` cards shuffled as the stock."""
+    deals = []
+    for hand in hands:
         stock = from_mask(unseen & ~hand)
         rng.shuffle(stock)
         deals.append(Deal(hand, tuple(stock)))
