@@ -17,23 +17,18 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
-import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 
 from ginrummy.core.actions import Action
-from ginrummy.core.cards import Mask, from_mask
+from ginrummy.core.cards import Mask
 from ginrummy.core.match import Match
-from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import rules_for
 from ginrummy.core.views import PlayerView
 from ginrummy.players import expert
 from ginrummy.players.base import Player, play_match
 from ginrummy.players.expert import ExpertPlayer
-from ginrummy.players.expert_eval import OpponentSamples
-from ginrummy.players.expert_search import Deal
-from ginrummy.players.expert_tracking import OpponentModel
 from ginrummy.players.registry import make_player
 
 
@@ -47,25 +42,17 @@ class Outcome:
 
 class Oracle:
     """The real opponent hand, set before each decision, fed to the expert in place of its
-    samples (``--oracle``; this process only)."""
+    sampled hands (``--oracle``; this process only)."""
 
     hand: Mask = 0
 
-    @classmethod
-    def deals(cls, model: OpponentModel, rng: random.Random, *, count: int, extra: float,
-              could_not_knock: int | None = None) -> list[Deal]:
-        rest = from_mask(model.knowledge.unseen & ~cls.hand)
-        return [Deal(cls.hand, tuple(rng.sample(rest, len(rest)))) for _ in range(count)]
-
-    @classmethod
-    def samples(cls, model: OpponentModel, rng: random.Random, *, count: int,
-                extra: float) -> OpponentSamples:
-        return OpponentSamples((cls.hand,) * count, (min_deadwood(cls.hand),) * count)
+    @staticmethod
+    def hands(decision: object, count: int, *, could_not_knock: int | None) -> list[Mask]:
+        return [Oracle.hand] * count
 
     @classmethod
     def install(cls) -> None:
-        expert.sample_deals = cls.deals  # type: ignore[attr-defined]
-        OpponentSamples.draw = cls.samples  # type: ignore[method-assign]
+        expert._Decision._opponent_hands = cls.hands  # type: ignore[method-assign]
 
 
 class SightedExpert:

@@ -45,7 +45,7 @@ from ginrummy.players.expert_eval import (
     knock_value,
 )
 from ginrummy.players.expert_reading import HandReader
-from ginrummy.players.expert_search import Deal, Table, deals_for, knock_now, play_on, sample_deals
+from ginrummy.players.expert_search import Deal, Table, deals_for, knock_now, play_on, sample_hands
 from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
 from ginrummy.players.match_odds import MatchOdds, Stakes
 from ginrummy.players.tactics import joins_meld
@@ -116,9 +116,8 @@ class Tuning:
     hazard_scale: float = 0.3  # a quick knocker's turns left: this over its chance to knock next
     reading: int = 64  # guesses at the opponent's hand read from its play (0: the model's samples)
     reading_moves: int = 4  # Metropolis moves per guess after each opponent turn
-    reading_use: int = 1  # 1: the guesses are the samples; 2: they set the card odds
     reading_extra: float = 2.0  # each guess improved to the best ten of this many more cards
-    reading_blend: float = 0.2  # share of an even spread mixed into the reader's card odds
+    reading_share: float = 0.5  # share of the sampled hands read (the rest: the model's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,12 +230,8 @@ class _Decision:
         self.quick_opponent = quick_opponent and bool(tuning.quick_knocker)
         self.tuning = tuning
         self.knowledge: CardKnowledge = track(view)
-        read = None
-        if reader is not None and tuning.reading_use == 2:
-            read = reader.chances(tuning.reading_blend)
-            reader = None
         self.reader = reader
-        self.model = OpponentModel(self.knowledge, read)
+        self.model = OpponentModel(self.knowledge)
         self.rng = rng
         self._samples: OpponentSamples | None = None
         self._feeds: dict[Card, float] = {}
@@ -261,13 +256,20 @@ class _Decision:
         view = self.view
         if self.tuning.rollouts <= 0:
             return []
-        if self.reader is not None:
-            return deals_for(self._read_hands(self.tuning.rollouts), self.knowledge.unseen,
-                             self.rng)
         quick = self.quick_opponent and _opponent_draws(view) > 0
-        return sample_deals(self.model, self.rng, count=self.tuning.rollouts,
-                            extra=self._extra_cards(),
-                            could_not_knock=view.knock_limit if quick else None)
+        hands = self._opponent_hands(self.tuning.rollouts,
+                                     could_not_knock=view.knock_limit if quick else None)
+        return deals_for(hands, self.knowledge.unseen, self.rng)
+
+    def _opponent_hands(self, count: int, *, could_not_knock: int | None) -> list[Mask]:
+        """``count`` plausible opponent hands: a share read from its play, the rest drawn from
+        the card odds of the opponent model, in random order."""
+        read = round(count * self.tuning.reading_share) if self.reader is not None else 0
+        hands = self._read_hands(read) if read else []
+        hands += sample_hands(self.model, self.rng, count=count - read,
+                              extra=self._extra_cards(), could_not_knock=could_not_knock)
+        self.rng.shuffle(hands)
+        return hands
 
     def _read_hands(self, count: int) -> list[Mask]:
         """``count`` of the reader's guesses, each a little improved (a pessimistic opponent
@@ -308,12 +310,9 @@ class _Decision:
 
     @property
     def samples(self) -> OpponentSamples:
-        if self._samples is None and self.reader is not None:
-            self._samples = OpponentSamples.of(self._read_hands(self.tuning.samples))
         if self._samples is None:
-            self._samples = OpponentSamples.draw(
-                self.model, self.rng, count=self.tuning.samples, extra=self._extra_cards()
-            )
+            self._samples = OpponentSamples.of(
+                self._opponent_hands(self.tuning.samples, could_not_knock=None))
         return self._samples
 
     def assess(self) -> list[Assessment]:

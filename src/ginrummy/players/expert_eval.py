@@ -103,9 +103,9 @@ def improved_hand(model: OpponentModel, rng: random.Random, extra: float) -> Mas
 def improve(hand: Mask, unseen: Mask, rng: random.Random, extra: float, *, keep: Mask) -> Mask:
     """``hand`` as the best ten of itself and about ``extra`` more cards from ``unseen``."""
     whole = int(extra)
-    more = whole + (rng.random() < extra - whole)
     rest = from_mask(unseen & ~hand)
-    for card in rng.sample(rest, min(more, len(rest))):
+    more = min(len(rest), whole + (rng.random() < extra - whole))
+    for card in rng.sample(rest, more):
         hand |= BIT[card]
     for _ in range(more):
         hand = _drop_worst(hand, keep=keep)

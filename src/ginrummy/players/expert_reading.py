@@ -110,17 +110,6 @@ class HandReader:
         """``count`` opponent hands drawn by weight."""
         return [self.guesses[i].hand for i in self._resample(count)]
 
-    def chances(self, blend: float) -> dict[Card, float]:
-        """The chance of each card being in the opponent's hand: the guesses' weighted share,
-        mixed with ``blend`` of an even spread over the pool (for cards no guess holds)."""
-        weights = self._weights()
-        share = dict.fromkeys(self.pool, 0.0)
-        for guess, weight in zip(self.guesses, weights, strict=True):
-            for card in from_mask(guess.hand & self.pool_mask):
-                share[card] += weight
-        even = sum(share.values()) / max(1, len(share))
-        return {card: (1.0 - blend) * p + blend * even for card, p in share.items()}
-
     def effective_size(self) -> float:
         """How many equally weighted guesses the weights are worth."""
         return 1.0 / sum(w * w for w in self._weights())

@@ -61,14 +61,22 @@ def sample_deals(
     model: OpponentModel, rng: random.Random, *, count: int, extra: float,
     could_not_knock: int | None = None,
 ) -> list[Deal]:
-    """``count`` deals consistent with the view, the opponent's hand improved by ``extra``
-    cards (:func:`~ginrummy.players.expert_eval.improved_hand`). With ``could_not_knock`` set,
-    opponent hands at or below that deadwood are redrawn (a quick knocker holding one would
-    have knocked), each time with fewer extra cards: late in a hand most hands improved by the
+    """``count`` deals consistent with the view (:func:`sample_hands` and a shuffled stock)."""
+    hands = sample_hands(model, rng, count=count, extra=extra, could_not_knock=could_not_knock)
+    return deals_for(hands, model.knowledge.unseen, rng)
+
+
+def sample_hands(
+    model: OpponentModel, rng: random.Random, *, count: int, extra: float,
+    could_not_knock: int | None = None,
+) -> list[Mask]:
+    """``count`` opponent hands improved by ``extra`` cards
+    (:func:`~ginrummy.players.expert_eval.improved_hand`). With ``could_not_knock`` set,
+    hands at or below that deadwood are redrawn (a quick knocker holding one would have
+    knocked), each time with fewer extra cards: late in a hand most hands improved by the
     full ``extra`` could knock, so redrawing them alike would keep mostly the few that cannot.
-    After a few tries the last draw is kept, so rare positions still get deals."""
-    unseen = model.knowledge.unseen
-    deals: list[Mask] = []
+    After a few tries the last draw is kept, so rare positions still get hands."""
+    hands = []
     for _ in range(count):
         hand = improved_hand(model, rng, extra)
         if could_not_knock is not None:
@@ -78,8 +86,8 @@ def sample_deals(
                     break
                 fewer *= REDRAW_SHRINK
                 hand = improved_hand(model, rng, fewer)
-        deals.append(hand)
-    return deals_for(deals, unseen, rng)
+        hands.append(hand)
+    return hands
 
 
 def deals_for(hands: list[Mask], unseen: Mask, rng: random.Random) -> list[Deal]:

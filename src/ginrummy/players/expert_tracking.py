@@ -110,16 +110,11 @@ NEIGHBOURS: tuple[tuple[tuple[Card, int], ...], ...] = tuple(
 class OpponentModel:
     """The probability that the opponent holds each card, from what it took, threw and refused."""
 
-    def __init__(self, knowledge: CardKnowledge, read: dict[Card, float] | None = None) -> None:
+    def __init__(self, knowledge: CardKnowledge) -> None:
         self.knowledge = knowledge
         unseen = from_mask(knowledge.unseen)
         weight = dict.fromkeys(unseen, 1.0)
-        if read is not None:
-            # the reader's chance for each card, as odds (the weights of a weighted sample)
-            for card in unseen:
-                chance = min(MAX_PROBABILITY, read.get(card, 0.0))
-                weight[card] = max(0.02, chance / (1.0 - chance))
-        for mask, factors in () if read is not None else (
+        for mask, factors in (
             (knowledge.opp_taken, TAKEN_BOOST),
             (knowledge.opp_thrown, THROWN_DAMP),
             (knowledge.opp_refused & ~knowledge.opp_taken, REFUSED_DAMP),
