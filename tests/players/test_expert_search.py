@@ -15,6 +15,7 @@ from ginrummy.core.rules import rules_for
 from ginrummy.players import make_player
 from ginrummy.players.base import play_match
 from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert_eval import improve
 from ginrummy.players.expert_search import Deal, Table, knock_now, play_on, sample_deals
 from ginrummy.players.expert_tracking import OpponentModel, track
 from ginrummy.players.match_odds import MatchOdds, Stakes
@@ -89,6 +90,19 @@ def test_deals_fill_in_exactly_the_hidden_cards() -> None:
         assert hidden == knowledge.unseen | knowledge.opp_known
     # Quick knockers that could have knocked are redrawn (a few tries, so nearly all pass).
     assert sum(min_deadwood(d.opponent) > 10 for d in deals) >= 18
+
+
+def test_an_improved_hand_keeps_its_size_and_its_known_cards() -> None:
+    # The best ten of THEIRS and two more cards; with only one unseen card to add (a stock
+    # near its end), only one card may go: a hand that dropped two once broke a settlement.
+    known = to_mask(parse_cards("2H"))
+    plenty = to_mask(parse_cards("KS QS JS TS 3H"))
+    for seed in range(10):
+        better = improve(THEIRS, plenty, random.Random(seed), 2.0, keep=known)
+        assert better.bit_count() == 10 and better & known
+        assert min_deadwood(better) <= min_deadwood(THEIRS)
+        short = improve(THEIRS, to_mask(parse_cards("KS")), random.Random(seed), 3.0, keep=known)
+        assert short.bit_count() == 10 and short & known
 
 
 def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:

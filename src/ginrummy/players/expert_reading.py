@@ -39,6 +39,7 @@ TAKE_OTHER = 0.01  # and one that does neither
 THROW_SHARPNESS = 6.0  # a throw's odds fall by e for each deadwood point it keeps above the least
 THROW_NOISE = 0.0001  # share of throws that follow no plan at all
 KNOCK_HELD = 0.01  # chance a quick knocker passes up a knock
+IMPOSSIBLE = 1e-300  # the weight of a guess that cannot explain what happened
 REFUSE, TAKE, THROW = 0, 1, 2  # the kinds of evidence in a story
 
 
@@ -73,7 +74,7 @@ class HandReader:
         self.quick = quick
         self.moves_per_turn = moves
         self.player = view.player
-        self.upcard = view.upcard
+        self.deal = _deal_key(view)
         self.knock_limit = view.knock_limit
         self.history: tuple[Move, ...] = ()
         self.pile: list[Card] = [] if view.upcard is None else [view.upcard]
@@ -93,7 +94,7 @@ class HandReader:
     def follows(self, view: PlayerView) -> bool:
         """Whether ``view`` continues the hand this reader has read so far."""
         n = len(self.history)
-        return (view.player == self.player and view.upcard == self.upcard
+        return (view.player == self.player and _deal_key(view) == self.deal
                 and len(view.history) >= n and view.history[:n] == self.history)
 
     def update(self, view: PlayerView) -> None:
@@ -224,6 +225,8 @@ class HandReader:
             if not excluded & BIT[drawn]:
                 options.append(drawn)
                 chances.append(math.exp(self._log_chance(THROW, hand | BIT[drawn], card, 0)))
+        if not options:  # no card this guess could have drawn: keep it in shape, weightless
+            return hand | BIT[from_mask(FULL_DECK & ~excluded)[0]], IMPOSSIBLE
         total = sum(chances)
         pick = self.rng.random() * total
         drawn = options[-1]
@@ -321,6 +324,11 @@ class HandReader:
 
 def _copy(guess: Guess) -> Guess:
     return Guess(guess.hand, guess.story, guess.held)
+
+
+def _deal_key(view: PlayerView) -> tuple[int | None, int, Card | None]:
+    """What tells one hand of a match from another: its number, the dealer and the upcard."""
+    return (None if view.match is None else view.match.hand_number, view.dealer, view.upcard)
 
 
 def _dealt(view: PlayerView) -> int:
