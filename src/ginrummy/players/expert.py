@@ -112,7 +112,9 @@ class Tuning:
     opponent's real hand instead (``--oracle``) the expert wins 99-100% of games: the hand is
     far from fully readable from a greedy player's moves (the guesses share 42% of its hidden
     cards, blind guesses 31%), but the reader's deadwood follows the real one much better
-    (correlation 0.65-0.77 against 0.45-0.53 for the model's samples)."""
+    (correlation 0.65-0.77 against 0.45-0.53 for the model's samples). On the README's seed-0
+    tournaments (400 games): 83.25% against ``openspiel-simple`` and 82.75% against
+    ``standard`` (every hand read: 79.0% and 81.5%; no reading: 75.75% and 77.25%)."""
 
     potential_weight: float = 1.6  # how much the expected improvement from future draws counts
     feed_weight: float = 0.6  # cost per point of deadwood a discard is expected to save the opponent
