@@ -16,7 +16,7 @@ from ginrummy.players import make_player
 from ginrummy.players.base import play_match
 from ginrummy.players.expert import ExpertPlayer
 from ginrummy.players.expert_eval import improve
-from ginrummy.players.expert_search import Deal, Table, knock_now, play_on, sample_deals
+from ginrummy.players.expert_search import Deal, Table, deals_for, knock_now, play_on, sample_hands
 from ginrummy.players.expert_tracking import OpponentModel, track
 from ginrummy.players.match_odds import MatchOdds, Stakes
 
@@ -78,8 +78,9 @@ def test_deals_fill_in_exactly_the_hidden_cards() -> None:
         match.apply(expert.choose(match.view(match.state.to_play)))
     view = match.view(match.state.to_play)
     knowledge = track(view)
-    deals = sample_deals(OpponentModel(knowledge), random.Random(2), count=20, extra=4,
+    hands = sample_hands(OpponentModel(knowledge), random.Random(2), count=20, extra=4,
                          could_not_knock=10)
+    deals = deals_for(hands, knowledge.unseen, random.Random(3))
     for deal in deals:
         assert deal.opponent.bit_count() == view.opponent_hand_size
         assert deal.opponent & knowledge.opp_known == knowledge.opp_known

@@ -10,7 +10,7 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState
 from ginrummy.core.views import PlayerView
-from ginrummy.players.expert_eval import OpponentSamples, knock_chance, knock_value
+from ginrummy.players.expert_eval import OpponentSamples, improved_hand, knock_chance, knock_value
 from ginrummy.players.expert_tracking import OpponentModel, track
 from ginrummy.players.match_odds import MatchOdds, Stakes
 
@@ -69,7 +69,8 @@ def test_model_weighs_the_evidence() -> None:
 def test_samples_hold_the_known_cards_and_the_right_count() -> None:
     _, view = played_view()
     model = OpponentModel(track(view))
-    samples = OpponentSamples.draw(model, random.Random(1), count=20, extra=2.5)
+    rng = random.Random(1)
+    samples = OpponentSamples.of([improved_hand(model, rng, 2.5) for _ in range(20)])
     own_or_pile = view.hand_mask | to_mask(track(view).pile)
     for hand, deadwood in zip(samples.hands, samples.deadwood, strict=True):
         assert hand.bit_count() == 10

@@ -58,13 +58,6 @@ class OpponentSamples:
     deadwood: tuple[int, ...]
 
     @classmethod
-    def draw(
-        cls, model: OpponentModel, rng: random.Random, *, count: int, extra: float
-    ) -> OpponentSamples:
-        """``count`` hands from :func:`improved_hand`."""
-        return cls.of([improved_hand(model, rng, extra) for _ in range(count)])
-
-    @classmethod
     def of(cls, hands: Sequence[Mask]) -> OpponentSamples:
         return cls(tuple(hands), tuple(min_deadwood(h) for h in hands))
 

@@ -57,15 +57,6 @@ class Table:
         return self.stakes.worth(points if winner_is_me else -points)
 
 
-def sample_deals(
-    model: OpponentModel, rng: random.Random, *, count: int, extra: float,
-    could_not_knock: int | None = None,
-) -> list[Deal]:
-    """``count`` deals consistent with the view (:func:`sample_hands` and a shuffled stock)."""
-    hands = sample_hands(model, rng, count=count, extra=extra, could_not_knock=could_not_knock)
-    return deals_for(hands, model.knowledge.unseen, rng)
-
-
 def sample_hands(
     model: OpponentModel, rng: random.Random, *, count: int, extra: float,
     could_not_knock: int | None = None,
