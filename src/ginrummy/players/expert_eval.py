@@ -84,23 +84,28 @@ def improved_hand(model: OpponentModel, rng: random.Random, extra: float) -> Mas
     random one."""
     knowledge = model.knowledge
     need = knowledge.opp_unknown
-    room = len(model.weight) - need
-    whole = int(extra)
-    more = max(0, min(room, whole + (rng.random() < extra - whole)))
-    hand = sample_hand(model, rng, need + more)
-    for _ in range(more):
-        hand = _drop_worst(hand, keep=knowledge.opp_known)
-    return hand
+    more = _extra_count(rng, extra, room=len(model.weight) - need)
+    return _keep_best(sample_hand(model, rng, need + more), more, keep=knowledge.opp_known)
 
 
 def improve(hand: Mask, unseen: Mask, rng: random.Random, extra: float, *, keep: Mask) -> Mask:
     """``hand`` as the best ten of itself and about ``extra`` more cards from ``unseen``."""
-    whole = int(extra)
     rest = from_mask(unseen & ~hand)
-    more = min(len(rest), whole + (rng.random() < extra - whole))
+    more = _extra_count(rng, extra, room=len(rest))
     for card in rng.sample(rest, more):
         hand |= BIT[card]
-    for _ in range(more):
+    return _keep_best(hand, more, keep=keep)
+
+
+def _extra_count(rng: random.Random, extra: float, *, room: int) -> int:
+    """``extra`` as a whole number of cards (the fraction drawn at random), at most ``room``."""
+    whole = int(extra)
+    return max(0, min(room, whole + (rng.random() < extra - whole)))
+
+
+def _keep_best(hand: Mask, drops: int, *, keep: Mask) -> Mask:
+    """``hand`` without its ``drops`` worst cards (never a ``keep`` card)."""
+    for _ in range(drops):
         hand = _drop_worst(hand, keep=keep)
     return hand
 

@@ -28,10 +28,11 @@ import random
 from dataclasses import dataclass
 
 from ginrummy.core.actions import Kind
-from ginrummy.core.cards import BIT, FULL_DECK, Card, Mask, from_mask
+from ginrummy.core.cards import BIT, FULL_DECK, Card, Mask, from_mask, to_mask
 from ginrummy.core.melds import best_discard, min_deadwood
 from ginrummy.core.state import Move
 from ginrummy.core.views import PlayerView
+from ginrummy.players.expert_tracking import track
 from ginrummy.players.tactics import joins_meld
 
 TAKE_USEFUL = 0.99  # chance a greedy player takes a face-up card that melds or lets it knock
@@ -88,7 +89,7 @@ class HandReader:
         self._set_pool(view)
         size = _dealt(view)
         for _ in range(count):
-            hand = _mask_of(rng.sample(self.pool, size))
+            hand = to_mask(rng.sample(self.pool, size))
             self.guesses.append(Guess(hand, (), hand))
 
     def follows(self, view: PlayerView) -> bool:
@@ -120,21 +121,8 @@ class HandReader:
     def _set_pool(self, view: PlayerView) -> None:
         # The opponent's hidden cards, dealt and drawn, are the ones it threw (but had not taken
         # from the pile) and some of the ones still unseen.
-        seen = view.hand_mask | _mask_of(self.pile)
-        taken = thrown = 0
-        if view.upcard is not None:
-            seen |= BIT[view.upcard]
-        for move in view.history:
-            kind, card = move.action.kind, move.action.card
-            if move.player == self.player and move.card is not None:
-                seen |= BIT[move.card]
-            elif kind in (Kind.TAKE, Kind.DRAW_PILE) and move.card is not None:
-                taken |= BIT[move.card]
-            if kind is Kind.DISCARD and card is not None:
-                seen |= BIT[card]
-                if move.player != self.player:
-                    thrown |= BIT[card]
-        pool = FULL_DECK & ~(seen | taken) | (thrown & ~taken)
+        knowledge = track(view)
+        pool = knowledge.unseen | (knowledge.opp_thrown & ~knowledge.opp_taken)
         if pool == self.pool_mask:
             return
         self.pool_mask, self.pool = pool, from_mask(pool)
@@ -201,7 +189,8 @@ class HandReader:
         room = (self.pool_mask & ~(hand | self.thrown)).bit_count() or 1
         if self.drew_stock and hand & bit:
             hand, total = self._draw_to_throw(hand, card)
-            guess.log_weight += math.log(total / room)
+            guess.log_weight += math.log(total / room)  # the throw's chance is in the total
+            log_chance = self._log_chance(THROW, hand, card, self.taken_now)
         else:
             if not hand & bit:
                 if not self.drew_stock:
@@ -209,8 +198,7 @@ class HandReader:
                     hand = guess.hand
                 guess.log_weight -= math.log(room)
             hand |= bit
-        log_chance = self._log_chance(THROW, hand, card, self.taken_now)
-        if not (self.drew_stock and guess.hand & bit):
+            log_chance = self._log_chance(THROW, hand, card, self.taken_now)
             guess.log_weight += log_chance
         guess.story += (Evidence(THROW, hand, card, self.taken_now, log_chance),)
         guess.held |= hand
@@ -343,9 +331,3 @@ def _dealt(view: PlayerView) -> int:
                 size += 1
     return size
 
-
-def _mask_of(cards: list[Card]) -> Mask:
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    return mask
