@@ -101,35 +101,54 @@ def least_after_layoffs(dead: frozenset[int], melds: Melds) -> int:
     return best
 
 
-def settle(knocker: Sequence[int], defender: Sequence[int], rules: Rules,
-           limit: int | None = None) -> tuple[str, str, int]:
-    """(outcome, winner, points) of a knock, each side playing its best, by full enumeration."""
-    limit = rules.knock_limit if limit is None else limit
+def answer(shown: Melds, knocker_dead: frozenset[int], defender: Sequence[int],
+           rules: Rules) -> tuple[str, str, int]:
+    """(outcome, winner, points) when the knocker shows ``shown`` with ``knocker_dead`` loose
+    and the defender answers with its best melds and layoffs, by full enumeration."""
     defender_options = arrangements(defender)
-    defender_least = min(total(dead) for _, dead in defender_options)
-    if len(knocker) == 11:
-        if rules.big_gin and min_deadwood(knocker) == 0:
-            return "big_gin", "knocker", rules.big_gin_bonus + defender_least
-        results = [settle([c for c in knocker if c != card], defender, rules, limit)
-                   for card in knocker if min_deadwood([c for c in knocker if c != card]) <= limit]
-        return max(results, key=_signed)
-    shown_options = [(melds, dead) for melds, dead in arrangements(knocker) if total(dead) <= limit]
-    if not shown_options:
+    if not knocker_dead:
+        return "gin", "knocker", rules.gin_bonus + min(total(d) for _, d in defender_options)
+    knocker_count = total(knocker_dead)
+    defender_count = min(least_after_layoffs(d, shown) for _, d in defender_options)
+    if knocker_count < defender_count:
+        return "knock", "knocker", defender_count - knocker_count + rules.knock_bonus
+    return "undercut", "defender", knocker_count - defender_count + rules.undercut_bonus
+
+
+def targets(shown: Melds, blocked: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """RULES §6.5 by definition: the cards outside ``blocked`` that join a shown meld by
+    themselves (direct), and those that join it together with unblocked cards (chained)."""
+    direct: set[int] = set()
+    chained: set[int] = set()
+    free = [c for c in range(52) if c not in blocked]
+    for meld in shown:
+        for card in free:
+            if is_meld(meld | {card}):
+                direct.add(card)
+                chained.add(card)
+        # a run grows one card at a time at either end through free cards
+        grown = set(meld)
+        while True:
+            more = {c for c in free if c not in grown and is_meld(grown | {c})
+                    and len({x // 13 for x in grown}) == 1 and len({x % 13 for x in grown}) > 1}
+            if not more:
+                break
+            chained |= more
+            grown |= more
+    return frozenset(direct), frozenset(chained)
+
+
+def default_show(knocker: Sequence[int], limit: int, dead: frozenset[int] = frozenset(),
+                 known: frozenset[int] = frozenset()) -> tuple[int, int, int, int]:
+    """The rank of the default policy's choice (docs: least deadwood, then fewest known targets,
+    direct targets, chained targets), so a test can check the engine's choice attains it."""
+    blocked = frozenset(knocker) | dead
+    ranks = []
+    for melds, loose in arrangements(knocker):
+        if total(loose) <= limit:
+            direct, chained = targets(melds, blocked)
+            ranks.append((total(loose), len(chained & (known - blocked)), len(direct),
+                          len(chained)))
+    if not ranks:
         raise ValueError("above the knock limit")
-    if any(not dead for _, dead in shown_options):
-        return "gin", "knocker", rules.gin_bonus + defender_least
-    results = []
-    for melds, dead in shown_options:
-        knocker_count = total(dead)
-        defender_count = min(least_after_layoffs(d, melds) for _, d in defender_options)
-        if knocker_count < defender_count:
-            results.append(("knock", "knocker",
-                            defender_count - knocker_count + rules.knock_bonus))
-        else:
-            results.append(("undercut", "defender",
-                            knocker_count - defender_count + rules.undercut_bonus))
-    return max(results, key=_signed)
-
-
-def _signed(result: tuple[str, str, int]) -> int:
-    return result[2] if result[1] == "knocker" else -result[2]
+    return min(ranks)

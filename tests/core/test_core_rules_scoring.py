@@ -23,9 +23,18 @@ def hand(text: str) -> int:
     return to_mask(parse_cards(text))
 
 
-def settled(knocker: str, defender: str, rules: Rules = CLASSIC) -> Settlement:
-    result = settle(hand(knocker), hand(defender), rules)
-    expected = reference.settle(parse_cards(knocker), parse_cards(defender), rules)
+def settled(knocker: str, defender: str, rules: Rules = CLASSIC, *,
+            show: str | None = None) -> Settlement:
+    """Settle with the knocker showing ``show`` (its default arrangement when None), checked
+    against the defender's best answer by full enumeration."""
+    melds = None if show is None else [hand(group) for group in show.split("|")]
+    result = settle(hand(knocker), hand(defender), rules, show=melds)
+    shown = tuple(frozenset(from_mask(m)) for m in result.knocker.melds)
+    expected = reference.answer(shown, frozenset(result.knocker.deadwood_cards),
+                                parse_cards(defender), rules)
+    if len(parse_cards(knocker)) == 11 and result.outcome == "big_gin":
+        least = reference.min_deadwood(parse_cards(defender))
+        expected = ("big_gin", "knocker", rules.big_gin_bonus + least)
     assert (result.outcome, result.winner, result.points) == expected
     return result
 
@@ -71,10 +80,16 @@ def test_rule_6_2_knocker_may_show_a_non_minimum_arrangement_that_scores_better(
     # Knocker 2C 3C 4C 5C 6C | 2D 3D 4D 5D, 4S: least deadwood 4. But the defender holds
     # AC 7C 8C AD: against 2C-6C it lays off AC, 7C, 8C and AD (20 left: 16 points); showing
     # 2C-5C with 6C dead (10) it can only lay off AC and AD (35 left: 25 points).
-    result = settled("2C 3C 4C 5C 6C 2D 3D 4D 5D 4S", "AS 2S 3S 5S 7S 8S 7C 8C AC AD")
-    assert result.knocker_deadwood == 10
-    assert sorted(laid_off(result)) == ["AC", "AD"]
-    assert (result.outcome, result.points) == ("knock", 35 - 10)
+    knocker, defender = "2C 3C 4C 5C 6C 2D 3D 4D 5D 4S", "AS 2S 3S 5S 7S 8S 7C 8C AC AD"
+    chosen = settled(knocker, defender, show="2C 3C 4C 5C | 2D 3D 4D 5D")
+    assert chosen.knocker_deadwood == 10
+    assert sorted(laid_off(chosen)) == ["AC", "AD"]
+    assert (chosen.outcome, chosen.points) == ("knock", 35 - 10)
+    # without seeing the defender's cards, the default shows the least deadwood
+    default = settled(knocker, defender)
+    assert default.knocker_deadwood == 4
+    assert sorted(laid_off(default)) == ["7C", "8C", "AC", "AD"]
+    assert (default.outcome, default.points) == ("knock", 20 - 4)
 
 
 def test_rule_6_5_layoffs_make_a_set_of_four():

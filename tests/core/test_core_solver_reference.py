@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from ginrummy.core.cards import BIT, NUM_CARDS, from_mask, to_mask
 from ginrummy.core.melds import (
+    Arrangement,
     best_discards,
     iter_arrangements,
     min_deadwood,
@@ -85,9 +86,30 @@ def knock_deal(seed: int, *, eleven: bool = False) -> tuple[list[int], list[int]
 def check_settlement(knocker: list[int], defender: list[int], preset: str) -> None:
     rules = rules_for(preset)
     ours = settle(to_mask(knocker), to_mask(defender), rules)
-    assert (ours.outcome, ours.winner, ours.points) == reference.settle(knocker, defender, rules)
-    # what is shown is a real arrangement of each hand, and the layoffs really extend the melds
     shown = ours.knocker
+    laid_down = [c for c in knocker if c != ours_knock_card(knocker, shown)]
+    # the knocker's choice is the default policy's, judged from its own cards alone
+    if len(knocker) == 10 or not (rules.big_gin and ours.outcome == "big_gin"):
+        best = reference.default_show(laid_down, rules.knock_limit,
+                                      dead=frozenset(knocker) - frozenset(laid_down))
+        direct, chained = reference.targets(melds_of(shown), frozenset(knocker))
+        assert (shown.deadwood, 0, len(direct), len(chained)) == best
+    if len(laid_down) == 10 and len(knocker) == 11:  # the discard leaving the best default
+        thrown = ours_knock_card(knocker, shown)
+        assert thrown is not None
+        choices = []
+        for card in knocker:
+            rest = [c for c in knocker if c != card]
+            if reference.min_deadwood(rest) <= rules.knock_limit:
+                rank = reference.default_show(rest, rules.knock_limit, dead=frozenset([card]))
+                choices.append((rank, -reference.value(card)))
+        assert (best, -reference.value(thrown)) == min(choices)
+    # the defender's answer to what was shown is its best, by full enumeration
+    if ours.outcome != "big_gin":
+        expected = reference.answer(melds_of(shown), frozenset(shown.deadwood_cards), defender,
+                                    rules)
+        assert (ours.outcome, ours.winner, ours.points) == expected
+    # what is shown is a real arrangement of each hand, and the layoffs really extend the melds
     assert reference.total(shown.deadwood_cards) == shown.deadwood
     assert all(reference.is_meld(from_mask(m)) for m in shown.melds + ours.defender.melds)
     extended = {m: set(from_mask(m)) for m in shown.melds}
@@ -95,6 +117,17 @@ def check_settlement(knocker: list[int], defender: list[int], preset: str) -> No
         assert BIT[lay.card] & ours.defender.deadwood_mask
         extended[lay.meld].add(lay.card)
     assert all(reference.is_meld(cards) for cards in extended.values())
+
+
+def melds_of(arrangement: Arrangement) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(from_mask(m)) for m in arrangement.melds)
+
+
+def ours_knock_card(knocker: list[int], shown: Arrangement) -> int | None:
+    """The card an eleven-card knocker threw face down (None for ten cards or big gin)."""
+    laid = {c for m in shown.melds for c in from_mask(m)} | set(shown.deadwood_cards)
+    thrown = set(knocker) - laid
+    return thrown.pop() if thrown else None
 
 
 @settings(max_examples=150, deadline=None)

@@ -1,7 +1,12 @@
 """Actions and their text notation (``take``, ``pass``, ``draw stock``, ``discard KD``, ``knock 7C``).
 
+A knock may also say what the knocker shows (RULES §6.2): ``knock 7C show AC 2C 3C | 2S 3S 4S 5S``;
+without it the engine shows the default arrangement (:mod:`ginrummy.core.showing`).
+
 >>> parse_action("knock 7c")
 Action.parse('knock 7C')
+>>> parse_action("knock 7c show 2s 3s 4s 5s | ac 2c 3c")
+Action.parse('knock 7C show AC 2C 3C | 2S 3S 4S 5S')
 >>> str(Action.discard(parse_card("KD")))
 'discard KD'
 >>> parse_action("throw KD")
@@ -15,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ginrummy.core.cards import Card, format_card, parse_card, pretty_card
+from ginrummy.core.cards import Card, Mask, format_card, parse_card, pretty_card
 from ginrummy.core.errors import CardError, IllegalActionError
+from ginrummy.core.showing import format_show, parse_show
 
 
 class Kind(Enum):
@@ -44,10 +50,12 @@ _ALIASES = {
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision. ``card`` is set for discard, knock and gin (the card thrown)."""
+    """One decision. ``card`` is set for discard, knock and gin (the card thrown); ``show`` is
+    set only on a knock that says which melds it lays down (None: the default arrangement)."""
 
     kind: Kind
     card: Card | None = None
+    show: tuple[Mask, ...] | None = None
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -65,10 +73,22 @@ class Action:
     def gin(cls, card: Card) -> Action:
         return cls(Kind.GIN, card)
 
+    def with_show(self, melds: tuple[Mask, ...] | list[Mask]) -> Action:
+        """This knock, showing ``melds`` (checked when it is played, against the hand)."""
+        if self.kind is not Kind.KNOCK:
+            raise IllegalActionError(f"only a knock says what it shows, not {self}", rule="§6.2")
+        return Action(self.kind, self.card, tuple(sorted(melds)))
+
+    @property
+    def plain(self) -> Action:
+        """The action without what it shows: the one ``legal_actions`` lists."""
+        return self if self.show is None else Action(self.kind, self.card)
+
     def __str__(self) -> str:
         if self.card is None:
             return self.kind.value
-        return f"{self.kind.value} {format_card(self.card)}"
+        text = f"{self.kind.value} {format_card(self.card)}"
+        return text if self.show is None else f"{text} show {format_show(self.show)}"
 
     def pretty(self) -> str:
         if self.card is None:
@@ -99,6 +119,9 @@ _BY_WORDS = {kind.value: kind for kind in Kind}
 def parse_action(text: str) -> Action:
     """Read an action's notation; cards may use any form :func:`parse_card` accepts."""
     words = " ".join(text.strip().lower().split())
+    words, shows, show_text = words.partition(" show ")
+    if shows:
+        return _parse_knock_show(text, words, show_text)
     words = _ALIASES.get(words, words)
     if words in _BY_WORDS and _BY_WORDS[words] not in _CARD_KINDS:
         return Action(_BY_WORDS[words])
@@ -112,3 +135,13 @@ def parse_action(text: str) -> Action:
         f"not an action: {text.strip()!r} (expected take, pass, draw stock, draw pile, "
         "discard CARD, knock CARD, gin CARD or big gin)"
     )
+
+
+def _parse_knock_show(text: str, head: str, show_text: str) -> Action:
+    action = parse_action(head)
+    if action.kind is not Kind.KNOCK:
+        raise IllegalActionError(f"only a knock says what it shows: {text.strip()!r}", rule="§6.2")
+    try:
+        return action.with_show(parse_show(show_text))
+    except CardError as error:
+        raise IllegalActionError(f"{error} in action {text.strip()!r}") from None

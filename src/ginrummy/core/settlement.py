@@ -1,9 +1,8 @@
-"""Knock settlement, optimal for both sides (RULES §6.2, §6.5-§8).
+"""Knock settlement (RULES §6.2, §6.5-§8).
 
-The defender answers any shown arrangement with the melds and layoffs that leave it the least
-deadwood; the knocker shows the legal arrangement whose best answer scores best for the knocker.
-That is sometimes not a least-deadwood arrangement, because what is shown decides what can be
-laid off.
+The knocker shows an arrangement chosen from its own information (the one its knock names, or
+the default policy of :mod:`ginrummy.core.showing`); the defender, who sees it, answers with the
+melds and layoffs that leave it the least deadwood.
 
 >>> from ginrummy.core.cards import parse_cards, to_mask
 >>> from ginrummy.core.rules import rules_for
@@ -15,14 +14,16 @@ laid off.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ginrummy.core.cards import BIT, Mask, format_cards, from_mask
+from ginrummy.core.cards import BIT, VALUE_OF, Card, Mask, format_cards, from_mask
 from ginrummy.core.errors import CardError, IllegalActionError
 from ginrummy.core.melds import (
     Arrangement,
     Layoff,
+    Meld,
     iter_arrangements,
     layoffs,
     mask_value,
@@ -30,6 +31,7 @@ from ginrummy.core.melds import (
     min_deadwood,
 )
 from ginrummy.core.rules import Rules
+from ginrummy.core.showing import ShowKey, check_show, default_key, default_show
 
 Outcome = Literal["knock", "undercut", "gin", "big_gin"]
 Side = Literal["knocker", "defender"]
@@ -95,10 +97,6 @@ def gin_points(defender_deadwood: int, rules: Rules, *, big: bool = False) -> in
     return (rules.big_gin_bonus if big else rules.gin_bonus) + defender_deadwood
 
 
-def _signed(side: Side, points: int) -> int:
-    return points if side == "knocker" else -points
-
-
 def _defender_answer(
     dead_masks: list[Mask], shown: tuple[Mask, ...]
 ) -> tuple[int, Mask, tuple[Layoff, ...]]:
@@ -130,12 +128,18 @@ def settle(
     *,
     knock_limit: int | None = None,
     multiplier: int = 1,
+    show: Sequence[Meld] | None = None,
+    dead: Mask = 0,
+    known: Mask = 0,
 ) -> Settlement:
-    """Settle a knock between two hands, both sides playing optimally.
+    """Settle a knock: the knocker shows ``show`` (its default arrangement when None, chosen
+    from its own information: ``dead``, the discard pile it saw, and ``known``, the defender's
+    cards it knows of; see :mod:`ginrummy.core.showing`), the defender answers optimally.
 
-    ``knocker`` holds the ten cards it shows, or eleven: big gin when all eleven meld and the
-    rules allow it, otherwise the discard that serves the knocker best is thrown first.
-    ``knock_limit`` overrides the rules' limit (Oklahoma); ``multiplier`` doubles a spade hand.
+    ``knocker`` holds the ten cards it lays down, or eleven: big gin when all eleven meld and the
+    rules allow it, otherwise it first throws the card that leaves it the best default
+    arrangement (among equals the most expensive). ``knock_limit`` overrides the rules' limit
+    (Oklahoma); ``multiplier`` doubles a spade hand.
     """
     limit = rules.knock_limit if knock_limit is None else knock_limit
     _check_hands(knocker, defender)
@@ -145,29 +149,31 @@ def settle(
             own = min(iter_arrangements(defender), key=lambda a: a.deadwood)
             points = gin_points(own.deadwood, rules, big=True) * multiplier
             return Settlement("big_gin", "knocker", points, shown, own, ())
-        return _best_discard_settlement(knocker, defender, rules, limit, multiplier)
+        if show is not None:
+            raise IllegalActionError("an eleven-card knocker throws a card before it shows its "
+                                     "melds: give the ten cards it lays down", rule="§6.1")
+        card = knock_discard(knocker, limit, dead=dead, known=known)
+        knocker ^= BIT[card]
+        dead |= BIT[card]
+    if show is None:
+        arrangement = default_show(knocker, limit, dead=dead, known=known)
+    else:
+        arrangement = check_show(knocker, show, limit)
+    return settle_shown(arrangement, defender, rules, multiplier=multiplier)
+
+
+def settle_shown(shown: Arrangement, defender: Mask, rules: Rules, *,
+                 multiplier: int = 1) -> Settlement:
+    """Settle against an arrangement the knocker has shown: the defender melds and lays off
+    (chains included) to leave itself the least deadwood (RULES §6.5-§6.7, §8)."""
     dead_masks = list({a.deadwood_mask for a in iter_arrangements(defender)})
-    options = [a for a in iter_arrangements(knocker) if a.deadwood <= limit]
-    if not options:
-        raise IllegalActionError(
-            f"the knocker's deadwood {min_deadwood(knocker)} is above the knock limit {limit}",
-            rule="§6.1",
-        )
-    options.sort(key=lambda a: (a.deadwood, -len(a.melds), a.melds))
-    if options[0].deadwood == 0:
+    if shown.deadwood == 0:
         own_dead = min(dead_masks, key=mask_value)
         points = gin_points(mask_value(own_dead), rules) * multiplier
-        return Settlement(
-            "gin", "knocker", points, options[0], _defender_arrangement(defender, own_dead), ()
-        )
-    best: tuple[int, Arrangement, Mask, tuple[Layoff, ...], Side, int] | None = None
-    for shown in options:
-        value, dead, made = _defender_answer(dead_masks, shown.melds)
-        side, points = knock_points(shown.deadwood, value, rules)
-        if best is None or _signed(side, points) > _signed(best[4], best[5]):
-            best = (_signed(side, points), shown, dead, made, side, points)
-    assert best is not None
-    _, shown, dead, made, side, points = best
+        return Settlement("gin", "knocker", points, shown,
+                          _defender_arrangement(defender, own_dead), ())
+    value, dead, made = _defender_answer(dead_masks, shown.melds)
+    side, points = knock_points(shown.deadwood, value, rules)
     return Settlement(
         "knock" if side == "knocker" else "undercut",
         side,
@@ -178,20 +184,26 @@ def settle(
     )
 
 
-def _best_discard_settlement(
-    knocker: Mask, defender: Mask, rules: Rules, limit: int, multiplier: int
-) -> Settlement:
-    results = []
-    for card in from_mask(knocker):
-        rest = knocker ^ BIT[card]
-        if min_deadwood(rest) <= limit:
-            result = settle(rest, defender, rules, knock_limit=limit, multiplier=multiplier)
-            results.append((_signed(result.winner, result.points), -card, result))
-    if not results:
+def knock_discard(hand: Mask, knock_limit: int, *, dead: Mask = 0, known: Mask = 0) -> Card:
+    """The card an eleven-card knocker throws face down, from its own information: the one
+    leaving the best default arrangement (gin first, then least deadwood), among equals the
+    most expensive card (RULES §8, example E), then the highest."""
+    best: tuple[tuple[ShowKey, int, int], Card] | None = None
+    for card in from_mask(hand):
+        rest = hand ^ BIT[card]
+        if min_deadwood(rest) > knock_limit:
+            continue
+        found = default_key(rest, knock_limit, dead=dead, known=known, knock_card=card)
+        assert found is not None
+        key = (found[0], -VALUE_OF[card], -card)
+        if best is None or key < best[0]:
+            best = (key, card)
+    if best is None:
         raise IllegalActionError(
-            f"no discard brings the knocker's deadwood within the knock limit {limit}", rule="§6.1"
+            f"no discard brings the knocker's deadwood within the knock limit {knock_limit}",
+            rule="§6.1",
         )
-    return max(results, key=lambda r: (r[0], r[1]))[2]
+    return best[1]
 
 
 def _check_hands(knocker: Mask, defender: Mask) -> None:

@@ -48,6 +48,7 @@ from ginrummy.core.errors import CardError, IllegalActionError
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import Settlement, settle
+from ginrummy.core.showing import check_show
 
 # Enum members as module constants: the transition code is the hot path of every simulation.
 _DISCARD, _DRAW_STOCK, _DRAW_PILE, _TAKE, _PASS = (
@@ -366,6 +367,8 @@ class HandState:
             return
         card = action.card
         assert card is not None
+        if action.show is not None and kind is not Kind.KNOCK:
+            raise IllegalActionError("only a knock says what it shows", rule="§6.2")
         if not hand & BIT[card]:
             raise IllegalActionError(f"you do not hold {format_card(card)}")
         if card == self.taken:
@@ -402,6 +405,8 @@ class HandState:
                 raise IllegalActionError(
                     f"no deadwood after throwing {format_card(card)}: that is gin", rule="§6.3"
                 )
+            if action.show is not None:
+                check_show(hand ^ BIT[card], action.show, self.knock_limit)
 
     # -- transitions --------------------------------------------------------------------------
 
@@ -445,7 +450,7 @@ class HandState:
         elif kind is _PASS:
             self._pass(player)
         else:
-            self._finish(player, action)
+            action = self._finish(player, action)
         move = Move(player, action, drawn)
         self.history.append(move)
         return move
@@ -472,7 +477,13 @@ class HandState:
         self.phase = Phase.OVER
         self.result = HandResult("dead", None, None, 0, None, (self.hands[0], self.hands[1]))
 
-    def _finish(self, player: int, action: Action) -> None:
+    def _finish(self, player: int, action: Action) -> Action:
+        """End the hand with a knock, gin or big gin; returns the action as played (a knock
+        names the melds shown, the default arrangement when it named none)."""
+        show = action.show
+        if action.kind is Kind.KNOCK and show is None:
+            show = self.view(player).default_show(action.card).melds
+            action = action.with_show(show)
         if action.card is not None:  # knock or gin: the discard goes face down (§6.1)
             self.hands[player] ^= BIT[action.card]
             self.knock_card = action.card
@@ -482,11 +493,14 @@ class HandState:
             self.rules,
             knock_limit=self.knock_limit,
             multiplier=self.multiplier,
+            show=show,
         )
         winner = player if settled.winner == "knocker" else 1 - player
         self.phase = Phase.OVER
+        self._legal = None  # the knocker's view above cached the discard phase's actions
         self.result = HandResult(settled.outcome, winner, player, settled.points, settled,
                                  (self.hands[0], self.hands[1]))
+        return action
 
     def view(self, player: int) -> PlayerView:
         from ginrummy.core.views import view_of

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.core.actions import Action, Kind
-from ginrummy.core.cards import Card, Mask, format_card, format_cards, from_mask
+from ginrummy.core.cards import BIT, Card, Mask, format_card, format_cards, from_mask
+from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.melds import Arrangement, best_arrangement
+from ginrummy.core.showing import check_show, layoff_targets, show_options
 from ginrummy.core.rules import Rules
 from ginrummy.core.state import HandResult, HandState, Move, Phase
 
@@ -80,6 +82,70 @@ class PlayerView:
         return [m.card for m in self.history
                 if m.player == self.opponent and m.card is not None
                 and m.action.kind in (Kind.TAKE, Kind.DRAW_PILE)]
+
+    # -- what a knock shows (RULES §6.2), from this view alone ----------------------------------
+
+    def knock_knowledge(self) -> tuple[Mask, Mask]:
+        """What this player knows for choosing what to show: the discard pile as it saw it (the
+        cards there cannot be laid off), and the opponent's cards it knows of (taken from the
+        pile and not thrown since). Rebuilt from the history, so a position restored without
+        one knows only the pile's top."""
+        pile: list[Card] = [] if self.upcard is None else [self.upcard]
+        known = 0
+        for move in self.history:
+            kind, card = move.action.kind, move.action.card
+            if kind is Kind.DISCARD and card is not None:
+                pile.append(card)
+                if move.player == self.opponent:
+                    known &= ~BIT[card]
+            elif kind in (Kind.TAKE, Kind.DRAW_PILE) and move.card is not None:
+                if move.card in pile:
+                    pile.remove(move.card)
+                if move.player == self.opponent:
+                    known |= BIT[move.card]
+        dead = 0
+        for card in pile:
+            dead |= BIT[card]
+        if self.pile_top is not None:
+            dead |= BIT[self.pile_top]
+        return dead & ~self._mask, known & ~self._mask
+
+    def show_options(self, card: Card | None) -> list[Arrangement]:
+        """The arrangements worth showing when knocking by throwing ``card`` face down, the
+        default first (:func:`ginrummy.core.showing.show_options`); empty when that is not a
+        knock within this hand's limit."""
+        if card is None or not self._mask & BIT[card] or self._mask.bit_count() != 11:
+            return []
+        dead, known = self.knock_knowledge()
+        return show_options(self._mask ^ BIT[card], self.knock_limit, dead=dead, known=known,
+                            knock_card=card)
+
+    def default_show(self, card: Card | None) -> Arrangement:
+        """What the engine shows for a knock throwing ``card`` that names no melds."""
+        options = self.show_options(card)
+        if not options:
+            raise IllegalActionError("no arrangement within the knock limit", rule="§6.1")
+        return options[0]
+
+    def layoff_targets(self, arrangement: Arrangement, *, card: Card | None = None) -> list[Card]:
+        """The cards the opponent could lay off onto ``arrangement`` (a knock throwing ``card``)
+        as far as this player can tell: not its own, not in the discard pile."""
+        dead, _ = self.knock_knowledge()
+        blocked = self._mask | dead | (0 if card is None else BIT[card])
+        return from_mask(layoff_targets(arrangement.melds, blocked=blocked).chained)
+
+    def allows(self, action: Action) -> bool:
+        """Whether ``action`` is legal now: one of ``legal_actions``, or a legal knock that
+        names melds it can show. Never raises."""
+        if action.show is None:
+            return action in self.legal_actions
+        if action.plain not in self.legal_actions or action.card is None:
+            return False
+        try:
+            check_show(self._mask ^ BIT[action.card], action.show, self.knock_limit)
+        except IllegalActionError:
+            return False
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form, the same one every adapter (web, bot protocol) sends."""
