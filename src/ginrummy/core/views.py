@@ -15,8 +15,8 @@ from ginrummy.core.actions import Action, Kind
 from ginrummy.core.cards import BIT, Card, Mask, format_card, format_cards, from_mask
 from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.melds import Arrangement, best_arrangement
-from ginrummy.core.showing import check_show, layoff_targets, show_options
 from ginrummy.core.rules import Rules
+from ginrummy.core.showing import check_show, layoff_targets, show_options
 from ginrummy.core.state import HandResult, HandState, Move, Phase
 
 
