@@ -10,6 +10,7 @@ from ginrummy.core.match import Match
 from ginrummy.core.rules import Rules, rules_for
 from ginrummy.core.state import HandState, Phase
 from ginrummy.core.views import PlayerView
+from ginrummy.players import expert as expert_module
 from ginrummy.players import make_player
 from ginrummy.players.base import RandomPlayer, play_match
 from ginrummy.players.expert import ExpertPlayer
@@ -40,7 +41,7 @@ class ViewOnly:
     def choose(self, view: PlayerView) -> Action:
         assert type(view) is PlayerView
         action = self.inner.choose(view)
-        assert action in view.legal_actions, (action, view.legal_actions)
+        assert view.allows(action), (action, view.legal_actions)
         self.decisions += 1
         return action
 
@@ -86,7 +87,7 @@ def test_rank_actions_top_is_the_choice_and_covers_every_legal_action() -> None:
             ranked = ExpertPlayer(seed=seed).rank_actions(view)
             chosen = ExpertPlayer(seed=seed).choose(view)
             assert ranked[0][0] == chosen
-            assert sorted(map(str, (a for a, _ in ranked))) == sorted(
+            assert sorted(str(a.plain) for a, _ in ranked) == sorted(
                 map(str, view.legal_actions)
             )
             scores = [score for _, score in ranked]
@@ -191,3 +192,26 @@ def test_keeps_the_card_whose_rank_the_opponent_just_took() -> None:
         assert ranked[td].feeds > ranked[js].feeds
         keeps += max(ranked, key=lambda a: ranked[a].score) == js
     assert keeps >= 9, keeps
+
+
+def test_shows_the_arrangement_its_read_of_the_opponent_favours(monkeypatch) -> None:
+    """RULES §6.2: mine 3S AD 4H 2D 5S 2C 3C AC 2S 4S plus KH drawn. The default shows
+    AC 2C 3C | 2S 3S 4S 5S (7), which the opponent 4C 3H 5C 6D AH 5D 3D 6C 6S 5H undercuts (4C
+    lays off: 7 against 7); 2C 2D 2S | 3S 4S 5S (9) wins against it. An expert that reads that
+    hand (its samples replaced by it, as ``expert_strength --oracle`` does) shows the second;
+    one that does not read it keeps the default's plain knock."""
+    theirs = "4C 3H 5C 6D AH 5D 3D 6C 6S 5H"
+    state = stacked(rules_for("eaai"), mine="3S AD 4H 2D 5S 2C 3C AC 2S 4S", theirs=theirs,
+                    upcard="9D", stock="KH")
+    for action in (PASS, PASS, DRAW_STOCK):
+        state.apply(action)
+    view = state.view(1)
+
+    def knock_of(player: ExpertPlayer) -> Action:
+        return next(a.action for a in player.assess(view) if a.action.kind is Kind.KNOCK)
+
+    assert knock_of(ExpertPlayer(seed=1, **FAST)).show is None
+    read = state.hands[0]
+    monkeypatch.setattr(expert_module._Decision, "_opponent_hands",
+                        lambda self, count, *, could_not_knock: [read] * count)
+    assert str(knock_of(ExpertPlayer(seed=1, **FAST))) == "knock KH show 2C 2D 2S | 3S 4S 5S"

@@ -466,24 +466,38 @@ class _Decision:
         deadwood = min_deadwood(shown)
         if action.kind is Kind.GIN:
             return Assessment(action, WIN_SCORE, deadwood=0, notes=("gin",))
-        if play_on is None:
-            points, undercut = self._knock_value(shown)
-            gain = points
-        else:
-            outcomes = [knock_now(shown, deal, self.table) for deal in self.deals]
-            points = sum(outcomes) / len(outcomes)
-            undercut = sum(1 for o in outcomes if o < 0) / len(outcomes)
-            gain = points - play_on
+        # what to show: each arrangement worth showing, judged on the same deals (RULES §6.2)
+        best: tuple[float, float, tuple[Mask, ...]] | None = None
+        for arrangement in view.show_options(card):
+            points, undercut = self._knock_outcome(shown, arrangement.melds,
+                                                   rollouts=play_on is not None)
+            if best is None or points > best[0]:
+                best = (points, undercut, arrangement.melds)
+        assert best is not None
+        points, undercut, melds = best
+        gain = points if play_on is None else points - play_on
+        chosen = action if melds == view.default_show(card).melds else action.with_show(melds)
         return Assessment(
-            action, best_discard + gain - self.tuning.knock_threshold, deadwood=deadwood,
-            knock_points=points, undercut_risk=undercut,
+            chosen, best_discard + gain - self.tuning.knock_threshold,
+            deadwood=deadwood, knock_points=points, undercut_risk=undercut,
             notes=("knock", "undercut_risk") if undercut > RISKY else ("knock",),
         )
 
-    def _knock_value(self, shown: Mask) -> tuple[float, float]:
+    def _knock_outcome(self, shown: Mask, melds: tuple[Mask, ...], *,
+                       rollouts: bool) -> tuple[float, float]:
+        """Expected points of knocking with ``shown`` laying down ``melds``, and the chance of an
+        undercut: over the rollout deals, or else over the sampled hands."""
+        if not rollouts:
+            return self._knock_value(shown, show=melds)
+        outcomes = [knock_now(shown, deal, self.table, show=melds) for deal in self.deals]
+        return (sum(outcomes) / len(outcomes),
+                sum(1 for o in outcomes if o < 0) / len(outcomes))
+
+    def _knock_value(self, shown: Mask, *,
+                     show: tuple[Mask, ...] | None = None) -> tuple[float, float]:
         view = self.view
         return knock_value(shown, self.samples, view.rules, knock_limit=view.knock_limit,
-                           multiplier=view.multiplier, stakes=self.stakes)
+                           multiplier=view.multiplier, stakes=self.stakes, show=show)
 
     def _assess_last_chance(self) -> list[Assessment]:
         """§7.2: take the last discard only if the knock it allows is expected to pay."""

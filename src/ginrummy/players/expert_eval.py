@@ -154,18 +154,21 @@ def knock_value(
     knock_limit: int,
     multiplier: int,
     stakes: Stakes | None = None,
+    show: tuple[Mask, ...] | None = None,
 ) -> tuple[float, float]:
     """Expected hand points for knocking with ``shown`` (ten cards, or eleven for big gin) and
     the chance of being undercut, over the sampled opponent hands.
 
     ``stakes`` values the points at the match score (:class:`~ginrummy.players.match_odds.
-    Stakes`): near the end of a match a small sure win beats a large risky one.
+    Stakes`): near the end of a match a small sure win beats a large risky one. ``show`` is
+    the melds laid down (None: the default arrangement).
     """
     stakes = stakes or Stakes()
     total = 0.0
     undercuts = 0
     for hand in samples.hands:
-        result = settle(shown, hand, rules, knock_limit=knock_limit, multiplier=multiplier)
+        result = settle(shown, hand, rules, knock_limit=knock_limit, multiplier=multiplier,
+                        show=show)
         if result.winner == "knocker":
             total += stakes.worth(result.points)
         else:

@@ -91,11 +91,13 @@ def deals_for(hands: list[Mask], unseen: Mask, rng: random.Random) -> list[Deal]
     return deals
 
 
-def knock_now(shown: Mask, deal: Deal, table: Table) -> float:
-    """What knocking with ``shown`` against the deal's hand is worth to us (points, valued at
-    the match score; negative when they win)."""
+def knock_now(shown: Mask, deal: Deal, table: Table, *,
+              show: tuple[Mask, ...] | None = None) -> float:
+    """What knocking with ``shown`` (laying down the melds ``show``, the default arrangement when
+    None) against the deal's hand is worth to us (points, valued at the match score; negative
+    when they win)."""
     result = settle(shown, deal.opponent, table.rules, knock_limit=table.knock_limit,
-                    multiplier=table.multiplier)
+                    multiplier=table.multiplier, show=show)
     return table.worth(result.winner == "knocker", result.points)
 
 

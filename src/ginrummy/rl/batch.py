@@ -447,16 +447,21 @@ class BatchGinRummy:
             self.points[rows[wall]] = 0
 
     def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
-        """Knock, gin or big gin: the core settles each (layoffs, undercut, bonuses)."""
+        """Knock, gin or big gin: the core settles each (layoffs, undercut, bonuses), the knocker
+        showing the default arrangement for what it has seen (the pile, the cards it knows the
+        opponent took), as the engine does for a knock that names no melds."""
         rules = self.rules
         for row, action in zip(rows.tolist(), actions.tolist(), strict=True):
             knocker = int(self.to_play[row])
             shown = self.hand[row, knocker].copy()
+            seen = self.in_pile[row].copy()
             if action != BIG_GIN_ACTION:
                 shown[(action - KNOCK_BASE) % NUM_CARDS] = False
+                seen[(action - KNOCK_BASE) % NUM_CARDS] = True  # face down: not the defender's
             settled = settle(
                 _mask_of(shown), _mask_of(self.hand[row, 1 - knocker]), rules,
                 knock_limit=int(self.knock_limit[row]), multiplier=int(self.multiplier[row]),
+                dead=_mask_of(seen), known=_mask_of(self.known[row, knocker]),
             )
             winner = knocker if settled.winner == "knocker" else 1 - knocker
             self.points[row] = 0
