@@ -20,8 +20,19 @@ def cards_in(message: dict[str, Any]) -> set[str]:
     return set(CARD.findall(json.dumps(shown)))
 
 
+def check_knocks(message: dict[str, Any]) -> None:
+    """A knock's choices (RULES §6.2) show the seat's own cards; the layoff targets named are
+    never its own (where they lie it cannot know: test_web_knock_show varies them)."""
+    own = set(message["view"]["hand"])
+    for options in message.get("knocks", {}).values():
+        for option in options:
+            assert {c for meld in option["melds"] for c in meld} | set(option["deadwood_cards"]) \
+                <= own
+            assert not own & set(option["layoffs"])
+
+
 def test_no_message_to_any_client_holds_a_hidden_card(sqlite_url: str) -> None:
-    checked = 0
+    checked = knocks = 0
     with client(sqlite_url) as test_client:
         hub = test_client.app.state.hub  # type: ignore[attr-defined]
         for number in range(GAMES):
@@ -49,6 +60,8 @@ def test_no_message_to_any_client_holds_a_hidden_card(sqlite_url: str) -> None:
                     assert reply["type"] == "state", reply
                     leaked = cards_in(reply) & hidden_at(game.match.state, seat)
                     assert not leaked, (seat, leaked, reply)
+                    check_knocks(reply)
+                    knocks += "knocks" in reply
                     checked += 1
             assert latest[None]["sheet"]["over"]
-    assert checked > GAMES * 3 * 20
+    assert checked > GAMES * 3 * 20 and knocks > 0

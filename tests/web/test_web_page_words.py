@@ -41,3 +41,13 @@ def test_the_three_and_four_player_words_follow_the_rules_texts() -> None:
     # /work/shared/seeds: "med tre gir den ene og står over runden"; "givaren står över handen"
     assert web_catalogue("nb")["sits out"] == "står over"
     assert web_catalogue("sv")["sits out"] == "står över"
+
+
+def test_the_knock_choice_speaks_the_rules_texts_words() -> None:
+    # /work/shared/seeds: nb "banke", "legge av", "dødvekt"; sv "knacka", "lägga av", "skrot"
+    sentence = "Showing {meld} lets {name} lay off {cards}."
+    for lang, knock, lay_off, deadwood in (("nb", "Banke", "legge av", "Dødvekt"),
+                                           ("sv", "Knacka", "lägga av", "Skrot")):
+        catalogue = web_catalogue(lang)
+        assert catalogue["Knock, discarding {card} face down?"].startswith(knock)
+        assert lay_off in catalogue[sentence] and catalogue["Deadwood"] == deadwood

@@ -20,8 +20,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from ginrummy.core.actions import Kind
-from ginrummy.core.cards import format_card, from_mask
+from ginrummy.core.cards import NUM_CARDS, Card, format_card, from_mask, parse_card, parse_cards
+from ginrummy.core.match import Match
+from ginrummy.core.multirecord import write_match_record
 from ginrummy.core.state import HandState
+from ginrummy.web.games import Game
 from ginrummy.web.limits import Limits
 from ginrummy.web.server import create_app
 
@@ -64,6 +67,34 @@ def create(test_client: TestClient, opponent: str = "friend", **options: str) ->
                                                   "options": options})
     assert reply.status_code == 200, reply.text
     return reply.json()
+
+
+def stacked_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> list[Card]:
+    """A deck dealing these hands (one card at a time, non-dealer first, RULES §3.3), then the
+    upcard, then ``stock`` from the top down; the unnamed cards fill the bottom of the stock."""
+    first, second = parse_cards(non_dealer), parse_cards(dealer)
+    deck = [card for pair in zip(first, second, strict=True) for card in pair]
+    deck += [parse_card(upcard), *parse_cards(stock)]
+    return deck + [c for c in range(NUM_CARDS) if c not in deck]
+
+
+# RULES §6.2, a knock with a choice: seat 0 (the non-dealer) holds this; both pass the upcard,
+# seat 0 draws KH and may knock throwing it. Worth showing, default first:
+#   AC 2C 3C | 2S 3S 4S 5S (deadwood 7: AD 2D 4H), 2C 2D 2S | 3S 4S 5S (9), AC 2C 3C | 3S 4S 5S (9)
+KNOCKER = "3S AD 4H 2D 5S 2C 3C AC 2S 4S"
+KNOCK_SHOWS = ["AC 2C 3C | 2S 3S 4S 5S", "2C 2D 2S | 3S 4S 5S", "AC 2C 3C | 3S 4S 5S"]
+DEFENDER = "KC QD JS 9C 7D 6H TC 8S 5D 9H"  # nothing to do with the upcard 3H: it passes
+
+
+def stack_first_hand(game: Game, deck: list[Card], *, seed: int = 7) -> str:
+    """Redeal ``game`` (two players, nothing played yet) from ``deck`` with seat 1 dealing, as
+    if it had been dealt so; returns its record. The store gets it with the next save (a hub
+    on the caller's thread may :meth:`GameHub.save` it at once)."""
+    match = Match(game.match.rules, first_dealer=1, seed=seed, names=game.match.names)
+    match.replace_deck(deck)
+    game.match = match
+    game.saved_record = write_match_record(match)
+    return game.saved_record
 
 
 def policy(view: dict[str, Any]) -> str:

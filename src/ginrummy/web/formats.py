@@ -68,7 +68,10 @@ def verify(match: AnyMatch, seat: int, action: Action) -> None:
                                  else "your hand is over: the other table is still playing")
     if seats[state.to_play] != seat:
         raise IllegalActionError("it is not your turn")
-    state.verify(action)
+    # The view decides (a knock may name the melds it shows, RULES §6.2); the state says why not.
+    if not state.view(state.to_play).allows(action):
+        state.verify(action)
+        raise IllegalActionError(f"{action} is not allowed now")
 
 
 def apply(match: AnyMatch, seat: int, action: Action) -> None:

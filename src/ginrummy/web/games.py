@@ -33,6 +33,7 @@ from ginrummy.web import formats
 STORE_KIND = "web"
 WATCH = "watch"  # the token role of a watcher; seats are "0", "1" (and "2", "3")
 MAX_NAME = 24
+MAX_ACTION = 80  # the longest action: a knock naming eleven cards in melds is about 55
 
 
 class AccessError(GinRummyError):
@@ -122,8 +123,9 @@ class Game:
     def play(self, seat: int | None, text: Any, version: Any) -> Callable[[], None]:
         """Check ``text`` as ``seat``'s action; return the change to commit."""
         self.check(seat, version)
-        if not isinstance(text, str) or len(text) > 40:
-            raise IllegalActionError("an action must be text such as 'discard KD'")
+        if not isinstance(text, str) or len(text) > MAX_ACTION:
+            raise IllegalActionError("an action must be text such as 'discard KD' or "
+                                     "'knock 7C show AC 2C 3C | 2S 3S 4S 5S'")
         action = parse_action(text)
         assert seat is not None  # check() refuses watchers
         mover = seat

@@ -1,6 +1,7 @@
 """What the server sends: built only from the core's player views and public match facts.
 
-A seat gets ``PlayerView.to_dict()`` of its own table; a watcher (or a three-player seat sitting
+A seat gets ``PlayerView.to_dict()`` of its own table (and, when it may knock, what each knock
+may show, from that view alone: :func:`knock_choices`); a watcher (or a three-player seat sitting
 out) gets a view assembled from what *both* players at a table could see of each other's moves,
 with no hand at all, so it holds nothing hidden either. Other tables (partnerships) appear only
 as public facts: who plays, hand sizes, and how the hand ended, never a card.
@@ -10,12 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy.core.cards import format_cards, from_mask
+from ginrummy.core.actions import Kind
+from ginrummy.core.cards import Card, Mask, format_card, format_cards, from_mask, to_mask
 from ginrummy.core.match import Match, Scoreboard
 from ginrummy.core.melds import Arrangement, meld_cards
 from ginrummy.core.multiplayer import PartnershipMatch
 from ginrummy.core.multirecord import AnyMatch
+from ginrummy.core.showing import format_show, layoff_targets
 from ginrummy.core.state import HandResult, HandState, Phase
+from ginrummy.core.views import PlayerView
 from ginrummy.web import formats
 from ginrummy.web.games import Game
 
@@ -42,6 +46,9 @@ def state_message(game: Game, seat: int | None, online: tuple[bool, ...]) -> dic
         message["view"] = view.to_dict()
         if view.phase is not Phase.OVER:
             message["arrangement"] = arrangement_dict(view.arrangement())
+        knocks = knock_choices(view)
+        if knocks:
+            message["knocks"] = knocks
     return message
 
 
@@ -50,6 +57,37 @@ def arrangement_dict(arrangement: Arrangement) -> dict[str, Any]:
         "melds": [format_cards(meld_cards(m)).split() for m in arrangement.melds],
         "deadwood_cards": format_cards(arrangement.deadwood_cards).split(),
         "deadwood": arrangement.deadwood,
+    }
+
+
+def knock_choices(view: PlayerView) -> dict[str, list[dict[str, Any]]]:
+    """For each knock the player may make now (by the card thrown face down), the arrangements
+    worth showing, the default first (RULES §6.2). Built from the player's own view only: its
+    hand, the discard pile it saw and the cards it saw the opponent take."""
+    cards = [a.card for a in view.legal_actions if a.kind is Kind.KNOCK and a.card is not None]
+    if not cards:
+        return {}
+    dead, known = view.knock_knowledge()
+    blocked = view.hand_mask | dead  # the hand still holds the card to be thrown face down
+    return {format_card(card): [show_option(view, option, card, blocked=blocked, known=known)
+                                for option in view.show_options(card)]
+            for card in cards}
+
+
+def show_option(view: PlayerView, arrangement: Arrangement, card: Card, *, blocked: Mask,
+                known: Mask) -> dict[str, Any]:
+    """One arrangement a knock may show: its notation (for ``knock XX show ...``), its melds
+    and deadwood, the cards the opponent could lay off onto it (chains included), those that
+    lay off onto each meld by themselves, and the targets the opponent is known to hold."""
+    melds = sorted(arrangement.melds)  # the notation's order, so the page draws what it sends
+    targets = view.layoff_targets(arrangement, card=card)
+    return {
+        "show": format_show(melds),
+        **arrangement_dict(Arrangement(tuple(melds), arrangement.deadwood_mask)),
+        "layoffs": format_cards(targets).split(),
+        "meld_layoffs": [format_cards(from_mask(layoff_targets([m], blocked=blocked).direct))
+                         .split() for m in melds],
+        "known": format_cards(from_mask(to_mask(targets) & known)).split(),
     }
 
 

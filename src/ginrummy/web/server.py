@@ -4,7 +4,9 @@ Protocol (JSON text frames; the client speaks first):
 
 - ``{"type": "join", "game": ID, "token": TOKEN}``: the token decides the seat (or watching);
 - ``{"type": "action", "action": "discard KD", "version": N}``: ``N`` is the version of the
-  last state the client saw, so stale and replayed messages are refused;
+  last state the client saw, so stale and replayed messages are refused; a knock may name the
+  melds it shows, ``knock 7C show AC 2C 3C | 2S 3S 4S 5S`` (RULES §6.2: the seat that may
+  knock finds its choices in the state's ``knocks``, see :func:`messages.knock_choices`);
 - ``{"type": "next", "version": N}``: deal the next hand once one is over;
 - ``{"type": "hint"}`` and ``{"type": "ping"}``.
 

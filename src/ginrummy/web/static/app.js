@@ -244,6 +244,8 @@ function receive(message) {
 // -- drawing the table --------------------------------------------------------------------------
 
 function actionText(action) {
+  const [plain, show] = action.split(" show "); // a knock may name its melds
+  if (show) return `${actionText(plain)} (${show.split(" | ").map((meld) => meld.split(" ").map(pretty).join(" ")).join(" · ")})`;
   const [verb, ...rest] = action.split(" ");
   const card = rest.join(" ");
   const labels = { take: "Take", pass: "Pass", discard: "Discard", knock: "Knock", gin: "Gin" };
@@ -416,11 +418,75 @@ function confirmEnding(kind, code) {
     : t("Knock, discarding {card} face down?", { card: pretty(code) });
   const dialog = $("confirm");
   $("confirm-text").textContent = text;
+  // RULES §6.2: with more than one arrangement worth showing, the knocker picks one here.
+  const options = kind === "knock" ? (current.knocks || {})[code] || [] : [];
+  const choosing = options.length > 1;
+  fillShowOptions(choosing ? options : []);
+  dialog.classList.toggle("choosing", choosing);
+  dialog.returnValue = ""; // Escape keeps the last value: never let it replay an old "ok"
   dialog.onclose = () => {
-    if (dialog.returnValue === "ok") act(kind === "big gin" ? "big gin" : `${kind} ${code}`);
-    else { mode = null; render(current); }
+    const chosen = dialog.querySelector("input[name=show]:checked");
+    $("confirm-options").replaceChildren();
+    if (dialog.returnValue !== "ok") { mode = null; render(current); return; }
+    if (kind === "big gin") act("big gin");
+    else act(`${kind} ${code}` + (choosing && chosen ? ` show ${chosen.value}` : ""));
   };
   dialog.showModal();
+  if (choosing) dialog.querySelector("input[name=show]:checked").focus();
+}
+
+// The arrangements a knock may show, as radio buttons: arrows move, Enter or a double click
+// knocks with the one selected, a click selects another.
+function fillShowOptions(options) {
+  const box = $("confirm-options");
+  box.hidden = !options.length;
+  box.replaceChildren();
+  if (!options.length) return;
+  box.append(Object.assign(document.createElement("p"), { className: "show-title", id: "show-title", textContent: t("Choose which melds to show:") }));
+  const defender = nameOf(1 - current.view.player);
+  options.forEach((option, index) => box.append(showOption(option, index, defender)));
+  box.onkeydown = (event) => {
+    if (event.key !== "Enter" || event.target.name !== "show") return;
+    event.preventDefault(); // the form's first button is Cancel: Enter must not submit it
+    $("confirm").close("ok");
+  };
+}
+
+function showOption(option, index, defender) {
+  const label = document.createElement("label");
+  label.className = "show-option";
+  label.dataset.show = option.show;
+  const radio = Object.assign(document.createElement("input"), { type: "radio", name: "show", value: option.show, checked: index === 0 });
+  const cards = document.createElement("div");
+  cards.className = "show-cards";
+  for (const meld of option.melds) cards.append(cardRow(meld, "meld"));
+  if (option.deadwood_cards.length) cards.append(cardRow(option.deadwood_cards, "loose"));
+  const head = document.createElement("span");
+  head.className = "show-deadwood";
+  head.textContent = `${t("Deadwood")} ${option.deadwood}` + (index === 0 ? ` · ${t("Default")}` : "");
+  const text = Object.assign(document.createElement("span"), { className: "show-text", textContent: showSentence(option, defender) });
+  const body = document.createElement("span");
+  body.className = "show-body";
+  body.append(head, cards, text);
+  label.append(radio, body);
+  label.ondblclick = () => { radio.checked = true; $("confirm").close("ok"); };
+  return label;
+}
+
+// What showing an arrangement means: the cards the defender could lay off onto each meld.
+function showSentence(option, name) {
+  const parts = option.melds.map((meld, i) => [meld, option.meld_layoffs[i]])
+    .filter(([, cards]) => cards.length)
+    .map(([meld, cards]) => t("Showing {meld} lets {name} lay off {cards}.",
+                              { meld: meld.map(pretty).join(" "), name, cards: orList(cards.map(pretty)) }));
+  if (!parts.length) parts.push(t("{name} can lay off nothing on these melds.", { name }));
+  if (option.known.length) parts.push(t("{name} took {cards} from the discard pile.", { name, cards: option.known.map(pretty).join(" ") }));
+  return parts.join(" ");
+}
+
+function orList(items) {
+  if (items.length < 2) return items.join("");
+  return t("{cards} or {card}", { cards: items.slice(0, -1).join(", "), card: items[items.length - 1] });
 }
 
 function renderActions(message, legal) {
