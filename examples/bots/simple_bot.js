@@ -3,8 +3,10 @@
 //
 // Run it in a tournament:  ginrummy tournament "cmd:node examples/bots/simple_bot.js" random
 //
-// Strategy: go gin or knock as soon as the host offers it; otherwise draw from the stock and
-// throw the highest card that has no partner (same rank, or same suit within two ranks).
+// Strategy: go gin or knock as soon as the host offers it, showing the offered arrangement with
+// the least deadwood and then the fewest cards for the opponent to lay off (capability "show");
+// otherwise draw from the stock and throw the highest card that has no partner (same rank, or
+// same suit within two ranks).
 
 "use strict";
 const readline = require("readline");
@@ -21,10 +23,18 @@ function partners(card, hand) {
   ).length;
 }
 
-function choose(view, legal) {
+function withShow(action, showOptions) {
+  const options = (showOptions || {})[action];
+  if (!options) return action;
+  const cost = (o) => o.deadwood * 100 + o.layoff_targets.length;
+  const best = options.reduce((a, b) => (cost(b) < cost(a) ? b : a));
+  return action + " show " + best.melds.map((meld) => meld.join(" ")).join(" | ");
+}
+
+function choose(view, legal, showOptions) {
   for (const kind of ["big gin", "gin", "knock"]) {
     const finishing = legal.find((action) => action.startsWith(kind));
-    if (finishing) return finishing;
+    if (finishing) return withShow(finishing, showOptions);
   }
   if (legal.includes("pass") && !legal.some((a) => a.startsWith("discard"))) return "pass";
   if (legal.includes("draw stock")) return "draw stock";
@@ -42,9 +52,11 @@ input.on("line", (line) => {
   const message = JSON.parse(line);
   let reply = null;
   if (message.type === "hello") {
-    reply = { type: "hello", name: "simple-node", protocol: "ginrummy-bot/1", supports: ["decide"] };
+    reply = { type: "hello", name: "simple-node", protocol: "ginrummy-bot/1",
+              supports: ["decide", "show"] };
   } else if (message.type === "decide") {
-    reply = { type: "action", id: message.id, action: choose(message.view, message.legal_actions) };
+    const action = choose(message.view, message.legal_actions, message.show_options);
+    reply = { type: "action", id: message.id, action: action };
   } else if (message.type === "quit") {
     process.exit(0);
   }

@@ -19,6 +19,9 @@ from ginrummy.protocol.messages import (
     Decide,
     ErrorReply,
     Hello,
+    LaidOff,
+    LayoffsReply,
+    LayoffsRequest,
     Observe,
     Options,
     ProtocolError,
@@ -27,7 +30,7 @@ from ginrummy.protocol.messages import (
     decode_host_message,
     encode,
 )
-from ginrummy.protocol.wire_view import view_from_dict
+from ginrummy.protocol.wire_view import view_from_dict, wire_dict, wire_view
 
 HOST_MESSAGES = [
     Hello(),
@@ -37,6 +40,10 @@ HOST_MESSAGES = [
     Decide(id=7, view={"hand": ["AS", "TD"], "phase": "discard"},
            legal_actions=("discard AS", "knock TD"), time_left=12.5),
     Decide(id=1, view={}, legal_actions=("take", "pass")),
+    Decide(id=2, view={}, legal_actions=("knock KH",),
+           show_options={"knock KH": [{"melds": [["AC", "2C", "3C"]], "deadwood": 7}]}),
+    LayoffsRequest(id=5, knocker={"melds": [["3S", "4S", "5S"]], "deadwood_cards": ["AC"]},
+                   hand=("6S", "7S"), layoffs_allowed=False, time_left=3.0),
     Observe(view={"phase": "over", "result": {"outcome": "gin"}}),
     Quit(),
 ]
@@ -46,6 +53,9 @@ BOT_MESSAGES = [
     ActionReply(id=7, action="discard KD"),
     ErrorReply(message="cannot read the view", id=3),
     ErrorReply(message="not JSON"),
+    LayoffsReply(id=5, melds=(("QC", "QD", "QH"),),
+                 layoffs=(LaidOff("6S", ("3S", "4S", "5S")), LaidOff("7S", ("3S", "4S", "5S")))),
+    LayoffsReply(id=6, melds=()),
 ]
 
 
@@ -69,6 +79,15 @@ def test_protocol_wire_form_is_the_documented_one() -> None:
         "options": {"decision_time": 10.0, "match_time": None, "seed": 5}}
 
 
+def test_protocol_a_decide_without_show_options_is_the_version_1_message() -> None:
+    """Old bots see no new field: show_options is written only for bots that support show."""
+    assert "show_options" not in json.loads(encode(Decide(id=1, view={}, legal_actions=())))
+
+
+def test_protocol_minimal_layoffs_reply_has_no_layoffs() -> None:
+    assert decode_bot_message('{"type": "layoffs", "id": 2, "melds": []}') == LayoffsReply(2, ())
+
+
 def test_protocol_minimal_hello_from_a_host_gets_defaults() -> None:
     hello = decode_host_message('{"type": "hello", "protocol": "ginrummy-bot/1"}')
     assert hello == Hello(versions=("ginrummy-bot/1",), options=Options())
@@ -88,6 +107,11 @@ def test_protocol_minimal_hello_from_a_host_gets_defaults() -> None:
         ('{"type": "hello", "versions": []}', "non-empty list"),
         ('{"type": "hello", "versions": ["x"], "options": {"decision_time": -1}}',
          "positive number"),
+        ('{"type": "decide", "id": 1, "view": {}, "legal_actions": [], "show_options": []}',
+         "'show_options' must be dict"),
+        ('{"type": "layoffs", "id": 1, "hand": []}', "missing 'knocker'"),
+        ('{"type": "layoffs", "id": 1, "knocker": {}, "hand": [], "layoffs_allowed": 1}',
+         "'layoffs_allowed' must be bool"),
     ],
 )
 def test_protocol_host_side_rejects_bad_lines(line: str, complaint: str) -> None:
@@ -104,6 +128,13 @@ def test_protocol_host_side_rejects_bad_lines(line: str, complaint: str) -> None
         ('{"type": "action", "id": 1, "action": ["take"]}', "'action' must be str"),
         ('{"type": "hello", "protocol": "ginrummy-bot/1"}', "missing 'name'"),
         ('{"type": "decide", "id": 1}', "unknown message type 'decide'"),
+        ('{"type": "layoffs", "id": 1}', "missing 'melds'"),
+        ('{"type": "layoffs", "id": 1, "melds": ["QC QD QH"]}', "each of 'melds' must be a list of cards"),
+        ('{"type": "layoffs", "id": 1, "melds": [], "layoffs": ["6S"]}', "must be an object"),
+        ('{"type": "layoffs", "id": 1, "melds": [], "layoffs": [{"onto": []}]}',
+         "'card' must be str"),
+        ('{"type": "layoffs", "id": 1, "melds": [], "layoffs": [{"card": "6S"}]}',
+         "a layoff's 'onto' must be a list"),
     ],
 )
 def test_protocol_bot_side_rejects_bad_lines(line: str, complaint: str) -> None:
@@ -122,7 +153,8 @@ def test_protocol_message_doctests() -> None:
     ids=str,
 )
 def test_protocol_views_read_back_exactly(rules: Rules) -> None:
-    """Every view of whole matches, through JSON and back, equals the view the core built."""
+    """Every view of whole matches, through JSON and back, equals the view the core built (as
+    the wire shows it: an over view has no card just taken)."""
     match = Match.new(rules, seed=11)
     players = (make_player("standard", seed=1), make_player("gin-camper", seed=2))
     outcomes = set()
@@ -130,8 +162,9 @@ def test_protocol_views_read_back_exactly(rules: Rules) -> None:
     while not match.is_over and match.hand_number <= 8:
         for seat in (0, 1):
             view = match.view(seat)
-            back = view_from_dict(json.loads(json.dumps(view.to_dict())))
-            assert back == view
+            back = view_from_dict(json.loads(json.dumps(wire_dict(view))))
+            assert back == wire_view(view)
+            assert back.taken is None or not match.hand_over
             assert back.hand_mask == view.hand_mask
             checked += 1
         if match.hand_over:

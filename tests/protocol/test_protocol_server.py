@@ -101,6 +101,20 @@ def test_protocol_session_observes_the_end_of_a_hand() -> None:
     assert heard == [view]
 
 
+def test_protocol_session_logs_a_malformed_observe_and_answers_nothing() -> None:
+    """The host reads no reply to an observe: an error line would answer its next decide."""
+    logged: list[str] = []
+    session = BotSession(lambda seed: RandomPlayer(seed=seed), log=logged.append)
+    match = Match.new(rules_for("classic"), seed=2)
+    assert session.handle('{"type": "observe", "view": {"hand": ["ZZ"]}}') is None
+    assert session.handle('{"type": "observe"}') is None
+    assert logged == ["observe not understood: bad view: not a card: 'ZZ' (expected rank "
+                      "A23456789TJQK or 10, suit CDHS)",
+                      "observe not understood: observe: missing 'view'"]
+    reply = session.handle(encode(_decide(match, 1)))
+    assert isinstance(reply, ActionReply) and reply.id == 1
+
+
 def session_reply(line: str) -> object:
     return BotSession(lambda seed: RandomPlayer(seed=seed)).handle(line)
 
@@ -135,6 +149,21 @@ def test_protocol_bot_command_survives_bad_input_without_a_stack_trace() -> None
     assert replies[3]["id"] == 2 and "not a card" in replies[3]["message"]
     assert replies[4]["id"] == 3
     assert replies[4]["action"] in [str(a) for a in match.view(match.state.to_play).legal_actions]
+
+
+def test_protocol_bot_command_keeps_in_step_after_a_malformed_observe() -> None:
+    match = Match.new(rules_for("classic"), seed=8)
+    requests = [
+        encode(Hello(options=Options(seed=1))).encode(),
+        b'{"type": "observe", "view": {"phase": "over"}}',
+        encode(_decide(match, 2)).encode(),
+        encode(Quit()).encode(),
+    ]
+    done = run_bot("random", stdin=b"\n".join(requests) + b"\n")
+    assert done.returncode == 0
+    replies = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [(r["type"], r.get("id")) for r in replies] == [("hello", None), ("action", 2)]
+    assert done.stderr.decode() == "ginrummy bot: observe not understood: bad view: missing 'hand'\n"
 
 
 def test_protocol_bot_command_rejects_an_unknown_player_in_one_line() -> None:

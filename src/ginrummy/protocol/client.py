@@ -3,8 +3,9 @@
 Whatever the program does wrong — an illegal action, a line that is not a message, no answer in
 time, a crash, an early exit — :meth:`ExternalBot.choose` raises :class:`BotForfeit` with the
 reason, and the process is stopped; the arena records a forfeit and the next match starts a fresh
-process. The bot's stderr goes to a log file (``bots.log`` in the data directory), never into the
-protocol; its last lines are quoted when the bot crashes.
+process. So does :meth:`ExternalBot.observe` for a bot that supports ``layoffs`` and answers its
+layoffs request wrongly. The bot's stderr goes to a log file (``bots.log`` in the data directory),
+never into the protocol; its last lines are quoted when the bot crashes.
 """
 
 from __future__ import annotations
@@ -19,14 +20,24 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import IO, NoReturn, TypeVar
 
 from ginrummy.core.actions import Action, parse_action
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.views import PlayerView
 from ginrummy.paths import data_dir
+from ginrummy.protocol.arrange import (
+    LayoffsCheck,
+    defended,
+    judge_layoffs,
+    layoffs_request,
+    show_fault,
+    show_options_json,
+)
 from ginrummy.protocol.messages import (
     DEFAULT_DECISION_TIME,
+    LAYOFFS,
+    SHOW,
     VERSIONS,
     ActionReply,
     BotHello,
@@ -35,6 +46,8 @@ from ginrummy.protocol.messages import (
     ErrorReply,
     Hello,
     HostMessage,
+    LayoffsReply,
+    LayoffsRequest,
     Observe,
     Options,
     ProtocolError,
@@ -42,12 +55,14 @@ from ginrummy.protocol.messages import (
     decode_bot_message,
     encode,
 )
+from ginrummy.protocol.wire_view import wire_dict
 
 STARTUP_TIME = 10.0  # seconds for the process to start and answer the hello
 DECISION_TIME_ENV = "GINRUMMY_BOT_DECISION_TIME"
 MATCH_TIME_ENV = "GINRUMMY_BOT_MATCH_TIME"
 _STOP_GRACE = 1.0  # seconds a bot gets to exit after quit, then after SIGTERM
 _STDERR_LINES_QUOTED = 1  # the last line of a traceback says what went wrong
+Reply = TypeVar("Reply", ActionReply, LayoffsReply)
 
 
 class BotForfeit(GinRummyError):
@@ -87,6 +102,8 @@ class ExternalBot:
             raise GinRummyError("empty bot command: write cmd:PROGRAM [ARGUMENTS]")
         self.name = f"cmd:{command}"
         self.bot_name: str | None = None  # what the bot calls itself in its hello
+        self.supports: frozenset[str] = frozenset()  # the capabilities its hello lists
+        self.last_layoffs: LayoffsCheck | None = None  # its last answer to a layoffs request
         self.options = Options(
             decision_time=_seconds(decision_time, DECISION_TIME_ENV, DEFAULT_DECISION_TIME),
             match_time=_seconds(match_time, MATCH_TIME_ENV, None),
@@ -104,32 +121,26 @@ class ExternalBot:
 
     def choose(self, view: PlayerView) -> Action:
         self._track_match(view)
-        process = self._running()
+        self._running()
         request = Decide(
-            id=self._next_id,
-            view=view.to_dict(),
+            id=self._take_id(),
+            view=wire_dict(view),
             legal_actions=tuple(str(a) for a in view.legal_actions),
             time_left=self._match_time_left(),
+            show_options=show_options_json(view) if SHOW in self.supports else None,
         )
-        self._next_id += 1
-        started = time.monotonic()
-        reply = self._exchange(process, request, self._decision_limit())
-        self._match_time_used += time.monotonic() - started
-        if not isinstance(reply, ActionReply) or reply.id != request.id:
-            self._forfeit(f"expected an action for request {request.id}, got {encode(reply)}")
-        try:
-            action = parse_action(reply.action)
-        except GinRummyError as error:
-            self._forfeit(f"illegal action: {error}")
-        if action not in view.legal_actions:
-            legal = ", ".join(request.legal_actions)
-            self._forfeit(f"illegal action {reply.action!r}: the legal actions were {legal}")
-        return action
+        reply = self._ask(request, ActionReply, "an action")
+        return self._legal_action(view, request, reply.action)
 
     def observe(self, view: PlayerView) -> None:
-        """Tell the bot the hand is over. A dead bot is noticed at its next decision."""
-        if self._process is not None:
-            self._process.send(Observe(view.to_dict()))
+        """Tell the bot the hand is over; first, when it defended a knock and supports
+        ``layoffs``, ask for its answer and check it. A dead bot is noticed at its next
+        request."""
+        if self._process is None:
+            return
+        if LAYOFFS in self.supports and defended(view) is not None:
+            self._ask_layoffs(view)
+        self._process.send(Observe(wire_dict(view)))
 
     def close(self) -> None:
         """Say quit, then stop the process (and anything it started) and reap it."""
@@ -142,6 +153,59 @@ class ExternalBot:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # -- requests -------------------------------------------------------------------------------
+
+    def _take_id(self) -> int:
+        self._next_id += 1
+        return self._next_id - 1
+
+    def _ask(self, request: Decide | LayoffsRequest, kind: type[Reply], what: str) -> Reply:
+        """Send a request that needs an answer within the time limits, and read the answer."""
+        process = self._running()
+        started = time.monotonic()
+        reply = self._exchange(process, request, self._decision_limit())
+        self._match_time_used += time.monotonic() - started
+        if not isinstance(reply, kind) or reply.id != request.id:
+            self._forfeit(f"expected {what} for request {request.id}, got {encode(reply)}")
+        return reply
+
+    def _legal_action(self, view: PlayerView, request: Decide, text: str) -> Action:
+        """The action the bot answered, or a forfeit saying why it is not legal."""
+        try:
+            action = parse_action(text)
+        except GinRummyError as error:
+            self._forfeit(f"illegal action: {error}")
+        if action.plain not in view.legal_actions:
+            legal = ", ".join(request.legal_actions)
+            self._forfeit(f"illegal action {text!r}: the legal actions were {legal}")
+        if action.show is not None and request.show_options is None:
+            self._forfeit(f"illegal action {text!r}: a knock names its melds only for a bot "
+                          'that lists "show" in its hello')
+        if not view.allows(action):
+            self._forfeit(f"illegal action {text!r}: {show_fault(view, action)}")
+        return action
+
+    def _ask_layoffs(self, view: PlayerView) -> None:
+        """The defender's melds and layoffs, checked; the engine's answer keeps the score."""
+        request = layoffs_request(view, self._take_id(), self._match_time_left())
+        reply = self._ask(request, LayoffsReply, "layoffs")
+        try:
+            check = judge_layoffs(view, reply)
+        except GinRummyError as error:
+            self._forfeit(f"illegal layoffs: {error}")
+        self.last_layoffs = check
+        if check.worse:
+            self._note(f"layoffs for request {request.id} leave deadwood {check.answer.deadwood}; "
+                       f"the best answer, which scores the hand, leaves {check.optimal}")
+
+    def _note(self, text: str) -> None:
+        """A line of the host's own in the bot log, beside the bot's stderr."""
+        try:
+            with open(self.log_path or _default_log(), "a", encoding="utf-8") as log:
+                log.write(f"[{shlex.join(self.argv)} host] {text}\n")
+        except OSError:
+            pass  # a log that cannot be written loses a note, never the match
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -184,6 +248,7 @@ class ExternalBot:
         if reply.protocol not in VERSIONS:
             self._forfeit(f"speaks {reply.protocol!r}; this host speaks {', '.join(VERSIONS)}")
         self.bot_name = reply.name
+        self.supports = frozenset(reply.supports)
         return process
 
     def _exchange(

@@ -1,8 +1,10 @@
-"""Read ``PlayerView.to_dict()`` back into a :class:`PlayerView`, so a bot process built on our
-players sees exactly what an in-process player sees (the round trip is tested to be exact)."""
+"""The view on the wire: :func:`wire_dict` is what a host sends, :func:`view_from_dict` reads it
+back into a :class:`PlayerView`, so a bot process built on our players sees exactly what an
+in-process player sees (the round trip is tested to be exact)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +20,19 @@ from ginrummy.protocol.messages import ProtocolError
 
 # A knock or gin by the opponent shows in the history without its face-down card.
 _HIDDEN_CARD_ACTIONS = {"knock": Kind.KNOCK, "gin": Kind.GIN}
+
+
+def wire_view(view: PlayerView) -> PlayerView:
+    """``view`` as the protocol shows it: once the hand is over nobody has a card "just taken"
+    (the core keeps the knocker's last pile draw there; no decision follows to use it)."""
+    if view.phase is Phase.OVER and view.taken is not None:
+        return dataclasses.replace(view, taken=None)
+    return view
+
+
+def wire_dict(view: PlayerView) -> dict[str, Any]:
+    """The JSON object a ``decide`` or ``observe`` carries as its ``view``."""
+    return wire_view(view).to_dict()
 
 
 def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
