@@ -10,12 +10,13 @@ import os
 from pathlib import Path
 
 import pytest
+from knock_deal import knock_session
 from tui_helpers import play_session, screen_text
 
 from ginrummy.core.rules import rules_for
 from ginrummy.store import open_store
 from ginrummy.tui.app import GinRummyApp
-from ginrummy.tui.dialogs import SettlementScreen
+from ginrummy.tui.dialogs import SettlementScreen, ShowScreen
 from ginrummy.tui.game import GameScreen
 from ginrummy.tui.session import GameSession, Settings
 
@@ -24,7 +25,7 @@ SIZE = (80, 24)
 
 
 async def capture(lang: str) -> dict[str, str]:
-    """Setup, the table, the help, and a hand's settlement, as text."""
+    """Setup, the table, the help, a knock's choice of melds and a hand's settlement, as text."""
     settings = Settings(opponent="random", lang=lang, memory_aid=True)
     rules = rules_for("classic", target=10)
     app = GinRummyApp(store=open_store("sqlite:///:memory:"), rules=rules, settings=settings,
@@ -48,7 +49,20 @@ async def capture(lang: str) -> dict[str, str]:
         await pilot.pause()
         assert isinstance(ended.screen, SettlementScreen)
         shots["settlement"] = screen_text(ended)
+    shots["knock"] = await knock_choice(lang)
     return shots
+
+
+async def knock_choice(lang: str) -> str:
+    """The stacked knock with three arrangements worth showing (RULES §6.2)."""
+    session = knock_session(open_store("sqlite:///:memory:"), lang=lang)
+    app = GinRummyApp(store=session.store, rules=session.match.rules, settings=session.settings,
+                      session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x", "d", "k")
+        await pilot.pause()
+        assert isinstance(app.screen, ShowScreen)
+        return screen_text(app)
 
 
 @pytest.mark.parametrize("lang", ["en", "nb", "sv"])

@@ -13,7 +13,7 @@ from ginrummy.core.cards import BIT
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
-from ginrummy.tui.dialogs import ConfirmScreen, SettlementScreen
+from ginrummy.tui.dialogs import ConfirmScreen, SettlementScreen, ShowScreen
 from ginrummy.tui.game import PICK_KEYS, GameScreen
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import CardFace
@@ -52,7 +52,7 @@ async def press_next_keys(app: App[None], pilot: Pilot[None], *, at_match_end: s
     screen = app.screen
     if isinstance(screen, SettlementScreen) and screen.session.match.is_over:
         keys = [at_match_end]
-    elif isinstance(screen, SettlementScreen | ConfirmScreen):
+    elif isinstance(screen, SettlementScreen | ConfirmScreen | ShowScreen):
         keys = ["enter"]
     elif isinstance(screen, GameScreen):
         key = choose_key(screen)
@@ -91,7 +91,7 @@ async def play_by_mouse(app: App[None], pilot: Pilot[None], *, limit: int = 2000
         if isinstance(screen, SettlementScreen):
             target = "#quit" if screen.session.match.is_over else "#again"
             targets: list[str | int] = [target]
-        elif isinstance(screen, ConfirmScreen):
+        elif isinstance(screen, ConfirmScreen | ShowScreen):
             targets = ["#yes"]
         elif isinstance(screen, GameScreen):
             targets = choose_clicks(screen)

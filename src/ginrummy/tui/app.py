@@ -47,7 +47,13 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 .dialog { width: 60; height: auto; max-height: 90%; border: thick #e0a000; background: #06301a; padding: 1 2; }
 .dialog.wide { width: 100%; max-width: 110; }
 .laid-down { width: 100%; height: auto; margin-bottom: 1; }
-ConfirmScreen, TextScreen, HelpScreen, SettlementScreen { align: center middle; }
+TextScreen, HelpScreen, SettlementScreen { align: center middle; }
+/* a knock or gin is confirmed at the top, the table showing through: the hand stays in view */
+ConfirmScreen, ShowScreen { align: center top; background: #000000 35%; }
+.dialog.show { width: 100%; max-width: 100; padding: 0 1; }
+.dialog.show OptionList { height: auto; max-height: 12; margin-top: 1; }
+.dialog.show .keys-hint { color: #c8d8c8; width: 1fr; }
+.dialog.show .buttons { margin-top: 0; }
 .title { text-style: bold; color: #f6e7a8; margin-bottom: 1; }
 .page { height: auto; max-height: 30; }
 .buttons { height: auto; margin-top: 1; }

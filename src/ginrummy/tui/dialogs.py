@@ -1,4 +1,4 @@
-"""Pop-up screens: confirm, help, text pages, and the settlement at the end of a hand."""
+"""Pop-up screens: confirm, what a knock shows, help, text pages, and the settlement."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
 
 from ginrummy.core.cards import BIT, Card, Mask, from_mask
 from ginrummy.core.melds import best_arrangement, mask_value, meld_cards
 from ginrummy.i18n import Translator, translator
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import chips
-from ginrummy.tui.words import player_name, result_lines, score_lines
+from ginrummy.tui.words import in_rank_order, player_name, result_lines, score_lines
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -40,6 +40,75 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+
+class ShowScreen(ModalScreen[int | None]):
+    """A knock with a choice of melds to show (RULES §6.2): the options, the default first and
+    highlighted. Enter or y knocks showing the highlighted one, arrows or a number key move
+    the highlight, n or Escape goes back; dismissed with the option's index or None.
+
+    It sits at the top of the screen, so the hand below stays in view.
+    """
+
+    BINDINGS = [Binding("y", "choose", "Knock"), Binding("n,escape", "back", "Back"),
+                *[Binding(str(i + 1), f"highlight({i})", show=False) for i in range(9)]]
+
+    def __init__(self, question: str, choices: list[tuple[str, str]], _: Translator) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+        self._ = _
+
+    def compose(self) -> ComposeResult:
+        _ = self._
+        with Vertical(classes="dialog show"):
+            yield Static(self.question, classes="question")
+            yield OptionList(*[self.option_text(i) for i in range(len(self.choices))],
+                             id="shows", compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button(_("Knock (y)"), id="yes", variant="primary", compact=True)
+                yield Button(_("No (n)"), id="no", compact=True)
+                yield Static(_("↑ ↓ 1-{n}: choose · Enter: knock · Esc: back").format(
+                    n=len(self.choices)), classes="keys-hint")
+
+    def option_text(self, index: int, *, highlighted: bool = False) -> Text:
+        """An option's two lines; the highlighted one is marked by ▶, not by colour alone."""
+        head, layoffs = self.choices[index]
+        text = Text(f"{'▶' if highlighted else ' '} {index + 1}. {head}", style="bold")
+        if index == 0:
+            text.append(f" ({self._('default')})", style="italic")
+        text.append(f"\n     {layoffs}", style="not bold")
+        return text
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        options = self.query_one(OptionList)
+        for index in range(len(self.choices)):
+            options.replace_option_prompt_at_index(
+                index, self.option_text(index, highlighted=index == event.option_index))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)  # Enter on the list, or a click on an option
+
+    def action_choose(self) -> None:
+        self.dismiss(self.query_one(OptionList).highlighted or 0)
+
+    def action_highlight(self, index: int) -> None:
+        if index < len(self.choices):
+            self.query_one(OptionList).highlighted = index
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "yes":
+            self.action_choose()
+        else:
+            self.action_back()
 
 
 class TextScreen(ModalScreen[None]):
@@ -135,7 +204,7 @@ class SettlementScreen(ModalScreen[bool]):
         else:
             knocker = seat == result.knocker
             arrangement = settlement.knocker if knocker else settlement.defender
-        groups = [("", tuple(meld_cards(m))) for m in arrangement.melds]
+        groups = [("", tuple(meld_cards(m))) for m in in_rank_order(arrangement.melds)]
         laid: Mask = 0
         if settlement is not None and seat != result.knocker:
             for lay in settlement.layoffs:

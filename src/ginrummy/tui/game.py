@@ -14,12 +14,18 @@ from textual.widgets import Button, Static
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, Card, pretty_card
 from ginrummy.core.errors import GinRummyError
-from ginrummy.core.melds import min_deadwood
+from ginrummy.core.melds import Arrangement, min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import translator
 from ginrummy.tui.coach import hint_text
-from ginrummy.tui.dialogs import ConfirmScreen, HelpScreen, SettlementScreen, TextScreen
+from ginrummy.tui.dialogs import (
+    ConfirmScreen,
+    HelpScreen,
+    SettlementScreen,
+    ShowScreen,
+    TextScreen,
+)
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import CardBack, CardFace, HandRow, PlaceHolder
 from ginrummy.tui.words import (
@@ -28,9 +34,12 @@ from ginrummy.tui.words import (
     arrange,
     card_name,
     cards_text,
+    layoff_sentence,
+    melds_text,
     player_name,
     prompt,
     score_lines,
+    show_choice,
     turn_sentences,
 )
 
@@ -308,12 +317,39 @@ class GameScreen(Screen[None]):
             self.redraw()
             return
         action = Action(kind, card)
-        deadwood = min_deadwood(self.session.view.hand_mask ^ BIT[card])
-        question = (_("Knock with {points} deadwood, throwing {card} face down?")
-                    if kind is Kind.KNOCK else _("Go gin, throwing {card} face down?")).format(
-            points=deadwood, card=pretty_card(card))
+        if kind is Kind.KNOCK:
+            self.confirm_knock(action, card)
+            return
+        question = _("Go gin, throwing {card} face down?").format(card=pretty_card(card))
         self.app.push_screen(ConfirmScreen(question, self._),
                              lambda yes: self.act(action) if yes else None)
+
+    def confirm_knock(self, action: Action, card: Card) -> None:
+        """Ask before knocking; where there is a choice of melds to show, ask which (§6.2)."""
+        _ = self._
+        view = self.session.view
+        options = view.show_options(card)
+        if len(options) > 1:
+            question = _("Knock, throwing {card} face down: which melds do you show?").format(
+                card=pretty_card(card))
+            choices = [show_choice(view, option, card, _) for option in options]
+            self.app.push_screen(ShowScreen(question, choices, _),
+                                 lambda index: self.knock_showing(action, options, index))
+            return
+        deadwood = min_deadwood(view.hand_mask ^ BIT[card])
+        question = _("Knock with {points} deadwood, throwing {card} face down?").format(
+            points=deadwood, card=pretty_card(card))
+        if options:  # the one arrangement worth showing: say what it lets the computer do
+            question += "\n" + _("You show {melds}.").format(melds=melds_text(options[0].melds))
+            question += " " + layoff_sentence(view, options[0], card, _)
+        self.app.push_screen(ConfirmScreen(question, self._),
+                             lambda yes: self.act(action) if yes else None)
+
+    def knock_showing(self, action: Action, options: list[Arrangement],
+                      index: int | None) -> None:
+        """Knock showing the option picked (None: the person went back)."""
+        if index is not None:
+            self.act(action.with_show(options[index].melds))
 
     def action_big_gin(self) -> None:
         if BIG_GIN not in self.session.view.legal_actions:

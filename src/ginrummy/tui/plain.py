@@ -24,6 +24,7 @@ from ginrummy.tui.words import (
     prompt,
     result_lines,
     score_lines,
+    show_choice,
     turn_sentences,
 )
 
@@ -132,7 +133,17 @@ class PlainGame:
                 self.command(word, rest.strip(), view)
                 continue
             try:
-                self.session.play(self.read_action(line, view))
+                action = self.read_action(line, view)
+            except GinRummyError as error:
+                self.say(_("Not allowed: {reason}").format(reason=error))
+                continue
+            if self.has_show_choice(action, view):
+                chosen = self.ask_show(action, view)
+                if chosen is None:
+                    return False
+                action = chosen
+            try:
+                self.session.play(action)
                 return True
             except GinRummyError as error:
                 self.say(_("Not allowed: {reason}").format(reason=error))
@@ -147,6 +158,36 @@ class PlainGame:
                 pass
         return parse_action(line)
 
+    @staticmethod
+    def has_show_choice(action: Action, view: PlayerView) -> bool:
+        """A legal knock that names no melds where more than one is worth showing (§6.2)."""
+        return (action.kind is Kind.KNOCK and action.show is None and view.allows(action)
+                and len(view.show_options(action.card)) > 1)
+
+    def ask_show(self, action: Action, view: PlayerView) -> Action | None:
+        """The numbered showings, then the person's pick: Enter takes the default, a number
+        another. None at quit or end of input."""
+        _ = self._
+        assert action.card is not None
+        options = view.show_options(action.card)
+        self.say(_("Knock, throwing {card} face down: which melds do you show?").format(
+            card=pretty_card(action.card)))
+        for number, option in enumerate(options, start=1):
+            head, layoffs = show_choice(view, option, action.card, _)
+            default = f" ({_('default')})" if number == 1 else ""
+            self.say(f"{number}. {head}{default}. {layoffs}")
+        question = _("Press Enter for 1, or type a number from 1 to {n}.").format(n=len(options))
+        while True:
+            line = self.ask(question)
+            if line is None or line.lower() == "quit":
+                return None
+            if not line:
+                return action.with_show(options[0].melds)
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                return action.with_show(options[int(line) - 1].melds)
+            self.say(_("Not a choice: type a number from 1 to {n}, or press Enter for 1.")
+                     .format(n=len(options)))
+
     def command(self, word: str, rest: str, view: PlayerView) -> None:
         _ = self._
         if word == "help":
@@ -155,6 +196,8 @@ class PlainGame:
                        "KD or 10h. A card alone discards it."))
             self.say(_("Commands: hint, score, seen (memory aid), sort melds|rank|suit, help, "
                        "quit (the match is saved; resume with --resume)."))
+            self.say(_("A knock may name the melds it shows: knock 7C show AC 2C 3C | 2S 3S 4S "
+                       "5S. Without them you are asked when there is a choice."))
         elif word == "hint":
             self.say(hint_text(view, self.lang, _))
         elif word == "score":

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from ginrummy.core.actions import Kind
 from ginrummy.core.cards import RANK_OF, SUIT_OF, Card, Mask, from_mask, pretty_card
 from ginrummy.core.match import Match
-from ginrummy.core.melds import best_arrangement, meld_cards
+from ginrummy.core.melds import Arrangement, best_arrangement, meld_cards, meld_kind
 from ginrummy.core.state import Move, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator
 
 SORT_ORDERS = ("melds", "rank", "suit")
+LAYOFF_NAMES = 3  # layoff cards a sentence names; the rest are only counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,57 @@ def arrange(mask: Mask, order: str) -> list[CardGroup]:
     if dead:
         groups.append(CardGroup(tuple(dead), False))
     return groups
+
+
+def by_rank(cards: Sequence[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (RANK_OF[c], SUIT_OF[c]))
+
+
+def in_rank_order(melds: Sequence[Mask]) -> list[Mask]:
+    """Melds as a person lays them out, lowest first: ``A♣ A♥ A♠`` before ``2♣ 3♣ 4♣``."""
+    return sorted(melds, key=lambda m: min((RANK_OF[c], SUIT_OF[c]) for c in meld_cards(m)))
+
+
+def melds_text(melds: Sequence[Mask]) -> str:
+    """Melds split as the action notation splits them: ``A♣ 2♣ 3♣ | 2♠ 3♠ 4♠ 5♠``."""
+    return " | ".join(cards_text(meld_cards(m)) for m in in_rank_order(melds)) or "-"
+
+
+def lays_off_alone(card: Card, meld: Mask) -> bool:
+    """Whether ``card`` lays off onto ``meld`` by itself: a set's fourth card, a run's next."""
+    cards = meld_cards(meld)
+    if meld_kind(meld) == "set":
+        return RANK_OF[card] == RANK_OF[cards[0]]
+    return SUIT_OF[card] == SUIT_OF[cards[0]] and RANK_OF[card] in (
+        RANK_OF[cards[0]] - 1, RANK_OF[cards[-1]] + 1)
+
+
+def layoff_sentence(view: PlayerView, arrangement: Arrangement, card: Card,
+                    _: Translator) -> str:
+    """What showing ``arrangement`` lets the computer lay off: the cards that lay off by
+    themselves are named (a few), the ones further along a run only counted."""
+    targets = view.layoff_targets(arrangement, card=card)
+    if not targets:
+        return _("The computer can lay nothing off onto them.")
+    alone = [c for c in targets if any(lays_off_alone(c, m) for m in arrangement.melds)]
+    named = (alone or targets)[:LAYOFF_NAMES]  # by suit, as the hand is sorted
+    names = [pretty_card(c) for c in named]
+    more = len(targets) - len(named)
+    if more:
+        return _("The computer could lay off {cards} and {n} more.").format(
+            cards=", ".join(names), n=more)
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" or ") + names[-1]
+    return _("The computer could lay off {cards}.").format(cards=listed)
+
+
+def show_choice(view: PlayerView, arrangement: Arrangement, card: Card,
+                _: Translator) -> tuple[str, str]:
+    """A knock's possible showing in words: its melds and deadwood, then what it lets the
+    computer lay off."""
+    head = _("{melds}, deadwood {points}: {cards}").format(
+        melds=melds_text(arrangement.melds), points=arrangement.deadwood,
+        cards=cards_text(by_rank(arrangement.deadwood_cards)))
+    return head, layoff_sentence(view, arrangement, card, _)
 
 
 def player_name(seat: int, view: PlayerView, _: Translator) -> str:
@@ -141,7 +193,8 @@ def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True) ->
         defender = player_name(1 - result.knocker, view, _)
         shown = ((knocker, settlement.knocker), (defender, settlement.defender))
         for name, arrangement in shown if with_hands else ():
-            melds = "  ".join(cards_text(meld_cards(m)) for m in arrangement.melds) or "-"
+            melds = "  ".join(cards_text(meld_cards(m))
+                              for m in in_rank_order(arrangement.melds)) or "-"
             lines.append(_("{name}: melds {melds}; deadwood {cards} ({points})").format(
                 name=name, melds=melds, cards=cards_text(arrangement.deadwood_cards) or "-",
                 points=arrangement.deadwood))
