@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ginrummy.core.actions import DRAW_STOCK, PASS, Action
-from ginrummy.core.cards import Card, parse_card, parse_cards
+from ginrummy.core.cards import Card, parse_card, parse_cards, to_mask
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Match
 from ginrummy.core.rules import rules_for
@@ -127,3 +127,25 @@ def test_players_coach_explains_knock_gin_and_refusals() -> None:
                       opponent="2D 3D 5H TC JC 4C 5C 8S AD QD", upcard="AH", stock="6H KS QH")
     assert explain(gin_view, Action.gin(parse_card("6H"))) == (
         "go gin, throwing 6♥: all ten cards are in melds: gin bonus 20")
+
+
+def test_players_coach_says_why_it_lays_down_other_melds_than_the_default() -> None:
+    # RULES §6.2: AC 2C 3C | 2S 3S 4S 5S is the default for this knock; 2C 2D 2S | 3S 4S 5S
+    # invites other layoffs, and a knock naming it says so in every language
+    own, other = parse_cards("3S AD 4H 2D 5S 2C 3C AC 2S 4S"), parse_cards("4C 3H 5C 6D AH 5D 3D 6C 6S 5H")
+    deck = [card for pair in zip(own, other, strict=True) for card in pair]
+    deck += [parse_card("9D"), parse_card("KH")]
+    state = HandState(rules_for("classic"), dealer=0,
+                      deck=deck + [c for c in range(52) if c not in deck])
+    for action in (PASS, PASS, DRAW_STOCK):
+        state.apply(action)
+    view = state.view(1)
+    knock = Action.knock(parse_card("KH")).with_show(
+        [to_mask(parse_cards("2C 2D 2S")), to_mask(parse_cards("3S 4S 5S"))])
+    assert explain(view, knock) == (
+        "knock, throwing K♥: your deadwood is 7, within the knock limit 10, but the opponent may "
+        "undercut you, and lay down "
+        "2♣ 2♦ 2♠ | 3♠ 4♠ 5♠ rather than A♣ 2♣ 3♣ | 2♠ 3♠ 4♠ 5♠: against the hands the "
+        "opponent probably holds it scores more")
+    assert "legg ned 2♣ 2♦ 2♠ | 3♠ 4♠ 5♠" in explain(view, knock, lang="nb")
+    assert "lägg ned 2♣ 2♦ 2♠ | 3♠ 4♠ 5♠" in explain(view, knock, lang="sv")

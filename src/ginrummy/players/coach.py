@@ -18,7 +18,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy.core.actions import Action, Kind
-from ginrummy.core.cards import BIT, RANK_OF, SUIT_OF, VALUE_OF, Card, pretty_card, pretty_cards
+from ginrummy.core.cards import (
+    BIT,
+    RANK_OF,
+    SUIT_OF,
+    VALUE_OF,
+    Card,
+    from_mask,
+    pretty_card,
+    pretty_cards,
+)
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.melds import best_arrangement, best_discards, meld_kind, min_deadwood
 from ginrummy.core.state import Phase
@@ -105,7 +114,7 @@ def _clauses(view: PlayerView, action: Action, best: bool) -> list[Clause]:
     if kind is Kind.GIN:
         return [("and", "gin", {"bonus": view.rules.gin_bonus})]
     if kind is Kind.KNOCK and action.card is not None:
-        return _knock_clauses(view, action.card)
+        return _knock_clauses(view, action)
     if kind is Kind.DISCARD and action.card is not None:
         return _discard_clauses(view, action.card)
     if view.phase is Phase.LAST_CHANCE:
@@ -134,14 +143,24 @@ def _take_clause(view: PlayerView, top: Card) -> Clause:
     return ("and", "no_help", {})
 
 
-def _knock_clauses(view: PlayerView, card: Card) -> list[Clause]:
+def _knock_clauses(view: PlayerView, action: Action) -> list[Clause]:
+    card = action.card
+    assert card is not None
     deadwood = min_deadwood(view.hand_mask ^ BIT[card])
     clauses: list[Clause] = [("and", "knock", {"deadwood": deadwood, "limit": view.knock_limit})]
     if deadwood <= SAFE_KNOCK:
         clauses.append(("and", "knock_safe", {}))
     elif deadwood >= RISKY_KNOCK:
         clauses.append(("but", "knock_risky", {}))
+    if action.show is not None:  # the expert lays down other melds than the default (§6.2)
+        default = view.default_show(card).melds
+        clauses.append(("and", "show", {"melds": _melds_text(action.show),
+                                        "default": _melds_text(default)}))
     return clauses
+
+
+def _melds_text(melds: tuple[int, ...]) -> str:
+    return " | ".join(pretty_cards(from_mask(meld)) for meld in melds)
 
 
 def _discard_clauses(view: PlayerView, card: Card) -> list[Clause]:

@@ -73,6 +73,8 @@ REASONS = {
         "knock": "your deadwood is {deadwood}, within the knock limit {limit}",
         "knock_safe": "so low that an undercut is unlikely",
         "knock_risky": "the opponent may undercut you",
+        "show": "lay down {melds} rather than {default}: against the hands the opponent "
+                "probably holds it scores more",
         "gin": "all ten cards are in melds: gin bonus {bonus}",
         "big_gin": "all eleven cards are in melds: big gin bonus {bonus}",
         "joins_meld": "it makes a {kind} with {cards}",
@@ -95,6 +97,8 @@ REASONS = {
         "knock": "dødvekten din er {deadwood}, innenfor grensen for å banke ({limit})",
         "knock_safe": "så lavt at undercut er lite sannsynlig",
         "knock_risky": "motstanderen kan gi deg undercut",
+        "show": "legg ned {melds} i stedet for {default}: mot hendene motstanderen trolig "
+                "har, gir det flere poeng",
         "gin": "alle ti kortene er i kombinasjoner: ginbonus {bonus}",
         "big_gin": "alle elleve kortene er i kombinasjoner: big gin-bonus {bonus}",
         "joins_meld": "det danner en {kind} med {cards}",
@@ -117,6 +121,8 @@ REASONS = {
         "knock": "ditt skrot är {deadwood}, inom gränsen för att knacka ({limit})",
         "knock_safe": "så lågt att undercut är osannolikt",
         "knock_risky": "motståndaren kan göra undercut",
+        "show": "lägg ned {melds} i stället för {default}: mot de händer motståndaren "
+                "troligen har ger det fler poäng",
         "gin": "alla tio korten ingår i kombinationer: ginbonus {bonus}",
         "big_gin": "alla elva korten ingår i kombinationer: big gin-bonus {bonus}",
         "joins_meld": "det bildar en {kind} med {cards}",
