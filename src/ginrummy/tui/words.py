@@ -14,7 +14,6 @@ from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator
 
 SORT_ORDERS = ("melds", "rank", "suit")
-LAYOFF_NAMES = 3  # layoff cards a sentence names; the rest are only counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,18 +72,16 @@ def lays_off_alone(card: Card, meld: Mask) -> bool:
 def layoff_sentence(view: PlayerView, arrangement: Arrangement, card: Card,
                     _: Translator) -> str:
     """What showing ``arrangement`` lets the computer lay off: the cards that lay off by
-    themselves are named (a few), the ones further along a run only counted."""
+    themselves, named (a few at most), and whether more could follow them along a run."""
     targets = view.layoff_targets(arrangement, card=card)
     if not targets:
         return _("The computer can lay nothing off onto them.")
     alone = [c for c in targets if any(lays_off_alone(c, m) for m in arrangement.melds)]
-    named = (alone or targets)[:LAYOFF_NAMES]  # by suit, as the hand is sorted
-    names = [pretty_card(c) for c in named]
-    more = len(targets) - len(named)
-    if more:
-        return _("The computer could lay off {cards} and {n} more.").format(
-            cards=", ".join(names), n=more)
+    names = [pretty_card(c) for c in alone]  # by suit, as the hand is sorted
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" or ") + names[-1]
+    if len(targets) > len(alone):
+        return _("The computer could lay off {cards} (and more in a row).").format(
+            cards=listed)
     return _("The computer could lay off {cards}.").format(cards=listed)
 
 
