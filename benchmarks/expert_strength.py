@@ -26,9 +26,9 @@ from ginrummy.core.cards import Mask
 from ginrummy.core.match import Match
 from ginrummy.core.rules import rules_for
 from ginrummy.core.views import PlayerView
-from ginrummy.players import expert
 from ginrummy.players.base import Player, play_match
 from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert import player as expert
 from ginrummy.players.registry import make_player
 
 

@@ -10,10 +10,10 @@ from ginrummy.core.match import Match
 from ginrummy.core.rules import Rules, rules_for
 from ginrummy.core.state import HandState, Phase
 from ginrummy.core.views import PlayerView
-from ginrummy.players import expert as expert_module
 from ginrummy.players import make_player
 from ginrummy.players.base import RandomPlayer, play_match
 from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert import player as expert_module
 
 # Fewer opponent samples and rollouts keep the suite quick; legality does not depend on them.
 FAST = {"samples": 8, "rollouts": 8}

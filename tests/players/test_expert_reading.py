@@ -15,8 +15,8 @@ from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import play_match
-from ginrummy.players.expert_reading import HandReader
-from ginrummy.players.expert_tracking import track
+from ginrummy.players.expert.reading import HandReader
+from ginrummy.players.expert.tracking import track
 from ginrummy.players.registry import make_player
 from ginrummy.players.tactics import joins_meld
 

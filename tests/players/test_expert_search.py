@@ -15,10 +15,10 @@ from ginrummy.core.rules import rules_for
 from ginrummy.players import make_player
 from ginrummy.players.base import play_match
 from ginrummy.players.expert import ExpertPlayer
-from ginrummy.players.expert_eval import improve
-from ginrummy.players.expert_search import Deal, Table, deals_for, knock_now, play_on, sample_hands
-from ginrummy.players.expert_tracking import OpponentModel, track
-from ginrummy.players.match_odds import MatchOdds, Stakes
+from ginrummy.players.expert.evaluation import improve
+from ginrummy.players.expert.match_odds import MatchOdds, Stakes
+from ginrummy.players.expert.search import Deal, Table, deals_for, knock_now, play_on, sample_hands
+from ginrummy.players.expert.tracking import OpponentModel, track
 
 EAAI = rules_for("eaai")
 MINE = to_mask(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD"))  # deadwood 10: KD

@@ -10,9 +10,14 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState
 from ginrummy.core.views import PlayerView
-from ginrummy.players.expert_eval import OpponentSamples, improved_hand, knock_chance, knock_value
-from ginrummy.players.expert_tracking import OpponentModel, track
-from ginrummy.players.match_odds import MatchOdds, Stakes
+from ginrummy.players.expert.evaluation import (
+    OpponentSamples,
+    improved_hand,
+    knock_chance,
+    knock_value,
+)
+from ginrummy.players.expert.match_odds import MatchOdds, Stakes
+from ginrummy.players.expert.tracking import OpponentModel, track
 
 
 def played_view() -> tuple[HandState, PlayerView]:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ginrummy.core.rules import rules_for
-from ginrummy.players.match_odds import (
+from ginrummy.players.expert.match_odds import (
     ENDINGS,
     GIN_POINTS,
     KNOCK_POINTS,

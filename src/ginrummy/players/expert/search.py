@@ -22,9 +22,9 @@ from ginrummy.core.cards import BIT, Card, Mask, from_mask
 from ginrummy.core.melds import best_discard, best_discards, min_deadwood
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import settle
-from ginrummy.players.expert_eval import improved_hand
-from ginrummy.players.expert_tracking import OpponentModel
-from ginrummy.players.match_odds import Stakes
+from ginrummy.players.expert.evaluation import improved_hand
+from ginrummy.players.expert.match_odds import Stakes
+from ginrummy.players.expert.tracking import OpponentModel
 from ginrummy.players.tactics import joins_meld
 
 ME, OPPONENT = 0, 1
@@ -62,7 +62,7 @@ def sample_hands(
     could_not_knock: int | None = None,
 ) -> list[Mask]:
     """``count`` opponent hands improved by ``extra`` cards
-    (:func:`~ginrummy.players.expert_eval.improved_hand`). With ``could_not_knock`` set,
+    (:func:`~ginrummy.players.expert.evaluation.improved_hand`). With ``could_not_knock`` set,
     hands at or below that deadwood are redrawn (a quick knocker holding one would have
     knocked), each time with fewer extra cards: late in a hand most hands improved by the
     full ``extra`` could knock, so redrawing them alike would keep mostly the few that cannot.

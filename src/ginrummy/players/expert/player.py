@@ -1,15 +1,15 @@
 """The expert: card tracking, an opponent model, a one-draw lookahead and determinized rollouts.
 
-Every decision starts from the view alone (:mod:`ginrummy.players.expert_tracking` rebuilds what
+Every decision starts from the view alone (:mod:`ginrummy.players.expert.tracking` rebuilds what
 is known of each card and how likely the opponent is to hold it, and
-:mod:`ginrummy.players.expert_reading` reads the opponent's hand from its every move; half the
+:mod:`ginrummy.players.expert.reading` reads the opponent's hand from its every move; half the
 sampled opponent hands below come from each), then:
 
 - **discard**: every card is valued by the hand it leaves (deadwood now and expected after the
-  coming stock draws, :class:`~ginrummy.players.expert_eval.HandValuer`, the future counting
-  less once a quick knocker's sampled hands are near a knock) plus the deadwood it would save
-  the opponent, judged over sampled opponent hands; the three best are then played
-  out to the end of the hand on 48 sampled deals (:mod:`ginrummy.players.expert_search`) and
+  coming stock draws, :class:`~ginrummy.players.expert.evaluation.HandValuer`, the future
+  counting less once a quick knocker's sampled hands are near a knock) plus the deadwood it
+  would save the opponent, judged over sampled opponent hands; the three best are then played
+  out to the end of the hand on 48 sampled deals (:mod:`ginrummy.players.expert.search`) and
   marked down by how much worse their rollouts end than the best one's;
 - **draw**: the pile top when the best hand it makes beats the expected best hand after a stock
   draw;
@@ -22,8 +22,8 @@ sampled opponent hands below come from each), then:
   limit. Gin is always taken.
 
 Every outcome is valued by the chance of winning the match it leaves
-(:mod:`ginrummy.players.match_odds`), not by its raw points: near the end a sure small win counts
-as much as a big one, and a loss the match cannot survive counts more than its points.
+(:mod:`ginrummy.players.expert.match_odds`), not by its raw points: near the end a sure small win
+counts as much as a big one, and a loss the match cannot survive counts more than its points.
 """
 
 from __future__ import annotations
@@ -39,17 +39,17 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
-from ginrummy.players.expert_eval import (
+from ginrummy.players.expert.evaluation import (
     HandValuer,
     OpponentSamples,
     improve,
     knock_chance,
     knock_value,
 )
-from ginrummy.players.expert_reading import HandReader
-from ginrummy.players.expert_search import Deal, Table, deals_for, knock_now, play_on, sample_hands
-from ginrummy.players.expert_tracking import CardKnowledge, OpponentModel, track
-from ginrummy.players.match_odds import MatchOdds, Stakes
+from ginrummy.players.expert.match_odds import MatchOdds, Stakes
+from ginrummy.players.expert.reading import HandReader
+from ginrummy.players.expert.search import Deal, Table, deals_for, knock_now, play_on, sample_hands
+from ginrummy.players.expert.tracking import CardKnowledge, OpponentModel, track
 from ginrummy.players.tactics import joins_meld
 
 # Candidate discards considered after each hypothetical stock card: the few that keep the least
@@ -102,7 +102,7 @@ class Tuning:
     Rollout opponents that never take a card just to knock (as ``standard`` plays) did about the
     same against ``standard`` (seed 4: 79.0%, +5.64 against 78.0%, +5.56).
 
-    Reading the opponent's hand (:mod:`~ginrummy.players.expert_reading`; 200 games each,
+    Reading the opponent's hand (:mod:`~ginrummy.players.expert.reading`; 200 games each,
     ``openspiel-simple`` seeds 4 and 5, ``standard`` seed 4; without reading: 82.0%, 79.0%,
     78.0%, +6.27, +5.52, +5.56 points a hand). Every sampled hand read: 80.5%, 70.5%, 79.0%
     (+6.17, +4.41, +5.91); half read and half from the card odds (adopted): 79.0%, 82.0%,

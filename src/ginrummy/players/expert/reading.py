@@ -32,7 +32,7 @@ from ginrummy.core.cards import BIT, FULL_DECK, Card, Mask, from_mask, to_mask
 from ginrummy.core.melds import best_discard, min_deadwood
 from ginrummy.core.state import Move
 from ginrummy.core.views import PlayerView
-from ginrummy.players.expert_tracking import track
+from ginrummy.players.expert.tracking import track
 from ginrummy.players.tactics import joins_meld
 
 TAKE_USEFUL = 0.99  # chance a greedy player takes a face-up card that melds or lets it knock

@@ -14,8 +14,8 @@ from ginrummy.core.cards import BIT, Card, Mask, from_mask
 from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import settle
-from ginrummy.players.expert_tracking import OpponentModel
-from ginrummy.players.match_odds import Stakes
+from ginrummy.players.expert.match_odds import Stakes
+from ginrummy.players.expert.tracking import OpponentModel
 
 StockOdds = Sequence[tuple[Card, float]]
 
@@ -159,7 +159,7 @@ def knock_value(
     """Expected hand points for knocking with ``shown`` (ten cards, or eleven for big gin) and
     the chance of being undercut, over the sampled opponent hands.
 
-    ``stakes`` values the points at the match score (:class:`~ginrummy.players.match_odds.
+    ``stakes`` values the points at the match score (:class:`~ginrummy.players.expert.match_odds.
     Stakes`): near the end of a match a small sure win beats a large risky one. ``show`` is
     the melds laid down (None: the default arrangement).
     """

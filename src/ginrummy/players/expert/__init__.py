@@ -1,0 +1,39 @@
+"""The expert, the strongest computer player, in parts:
+
+- :mod:`~ginrummy.players.expert.player`: :class:`ExpertPlayer` and its decisions (discard, draw,
+  knock), with :class:`Tuning` (its knobs) and :class:`Assessment` (each action as it sees it);
+- :mod:`~ginrummy.players.expert.tracking`: what is known of each card and how likely the
+  opponent is to hold it (the opponent model);
+- :mod:`~ginrummy.players.expert.reading`: the opponent's hand read from its every move;
+- :mod:`~ginrummy.players.expert.evaluation`: hands valued by deadwood and outlook, sampled
+  opponent hands, the knock's value;
+- :mod:`~ginrummy.players.expert.search`: determinized rollouts to the end of the hand;
+- :mod:`~ginrummy.players.expert.match_odds`: outcomes valued by the chance of winning the match.
+
+The other players (``random``, ``beginner``, ``standard``, ``gin-camper``) are one module each in
+:mod:`ginrummy.players`; the expert uses their shared :mod:`ginrummy.players.tactics`.
+"""
+
+from ginrummy.players.expert.player import (
+    DISCARDS_PER_DRAW,
+    MIN_KNOCK_CHANCE,
+    NOTES,
+    RISKY,
+    SAFE,
+    WIN_SCORE,
+    Assessment,
+    ExpertPlayer,
+    Tuning,
+)
+
+__all__ = [
+    "DISCARDS_PER_DRAW",
+    "MIN_KNOCK_CHANCE",
+    "NOTES",
+    "RISKY",
+    "SAFE",
+    "WIN_SCORE",
+    "Assessment",
+    "ExpertPlayer",
+    "Tuning",
+]
