@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import shlex
+import shutil
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from ginrummy.core.errors import GinRummyError
 
@@ -25,7 +29,48 @@ COMMANDS: dict[str, str] = {
     "serve": "ginrummy.web.command",
     "bot": "ginrummy.protocol.command",
     "selfplay": "ginrummy.rl.command",
+    "data": "ginrummy.commands.data",
 }
+
+
+def command_name() -> str:
+    """How to run this ``ginrummy`` again from a shell, for messages that name a command:
+    ``ginrummy`` when the PATH finds the running script, else that script's full path
+    (``.../.venv/bin/ginrummy``), or ``PYTHON -m ginrummy`` when no installed script runs it."""
+    script = _running_script()
+    if script is None:
+        return f"{_quoted(sys.executable)} -m ginrummy"
+    found = shutil.which("ginrummy")
+    if found is not None and _same_file(found, script):
+        return "ginrummy"
+    return _quoted(str(script))
+
+
+def _running_script() -> Path | None:
+    """The ``ginrummy`` console script running this process, or under ``python -m ginrummy``
+    the one installed beside this Python (a venv's ``bin/``); None if there is neither."""
+    candidates = []
+    if sys.argv and Path(sys.argv[0]).stem == "ginrummy":
+        candidates += [Path(sys.argv[0]), Path(sys.argv[0] + ".exe")]
+    beside = Path(sys.executable).parent
+    candidates += [beside / "ginrummy", beside / "ginrummy.exe"]
+    for candidate in candidates:
+        if candidate.is_file():
+            return Path(os.path.abspath(candidate))
+    return None
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _quoted(path: str) -> str:
+    if os.name == "nt":
+        return f'"{path}"' if " " in path else path
+    return shlex.quote(path)
 
 
 class _Parser(argparse.ArgumentParser):

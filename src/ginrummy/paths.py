@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 
-def data_dir() -> Path:
-    """``$GINRUMMY_HOME``, else the platform's user data directory; created on first use."""
+def data_dir(*, create: bool = True) -> Path:
+    """``$GINRUMMY_HOME``, else the platform's user data directory; created on first use
+    (``create=False``: only named, as ``ginrummy data`` does)."""
     override = os.environ.get("GINRUMMY_HOME")
     if override:
         path = Path(override)
@@ -19,5 +20,6 @@ def data_dir() -> Path:
     else:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         path = Path(base) / "ginrummy"
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path

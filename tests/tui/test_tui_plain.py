@@ -7,6 +7,7 @@ import signal
 
 from plain_driver import PROMPT, PlainProcess, last_hand, play
 
+from ginrummy.cli import command_name
 from ginrummy.core.record import read_record
 from ginrummy.store import open_store
 from ginrummy.tui.session import STORE_KIND
@@ -53,7 +54,8 @@ def test_tui_plain_answers_bad_input_with_one_line_and_asks_again(tmp_path):
     hint = process.read_until_prompt().split("\n")
     assert hint[0].startswith("Hint: draw") and hint[1:] == [question, "> "]
     rest = process.close_input()  # end of input: saved, clean exit
-    assert "Match saved. Resume it with: ginrummy play --resume" in rest
+    # the same PATH and Python as this process: the command it names is the one we would
+    assert f"Match saved. Resume it with: {command_name()} play --resume" in rest
     assert process.process.returncode == 0
     [match] = saved(tmp_path)
     assert not match.finished

@@ -7,6 +7,7 @@ import asyncio
 from textual.widgets import Input, Select
 from tui_helpers import play_session, screen_text
 
+from ginrummy.cli import command_name
 from ginrummy.core.record import read_record
 from ginrummy.core.rules import rules_for
 from ginrummy.store import open_store
@@ -47,6 +48,14 @@ def test_tui_setup_switches_language_and_refuses_a_bad_target(tmp_path):
 def test_tui_setup_options_reach_the_match_and_resume_after_quit(tmp_path):
     store = open_store(f"sqlite:///{tmp_path}/s.sqlite3")
     app = make_app(store)
+    exit_messages = []  # what the app prints as it exits
+    app_exit = app.exit
+
+    def recording_exit(*args, **kwargs):
+        exit_messages.append(kwargs.get("message"))
+        app_exit(*args, **kwargs)
+
+    app.exit = recording_exit
 
     async def start_and_quit() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -63,6 +72,8 @@ def test_tui_setup_options_reach_the_match_and_resume_after_quit(tmp_path):
     rules = read_record(saved.record).rules
     assert (rules.name, rules.knock_limit, rules.gin_bonus, rules.target) == ("modern", 7, 25, 100)
     assert not saved.finished
+    assert exit_messages == [
+        f"Match saved. Resume it with: {command_name()} play --resume {saved.id}"]
 
     again = make_app(store)
 

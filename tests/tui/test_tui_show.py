@@ -9,6 +9,7 @@ import pytest
 from knock_deal import DEFAULT, SECOND, THIRD, knock_session
 from tui_helpers import screen_text
 
+from ginrummy.cli import command_name
 from ginrummy.core.showing import format_show
 from ginrummy.store import open_store
 from ginrummy.tui.app import GinRummyApp
@@ -146,7 +147,7 @@ def test_tui_show_plain_empty_line_takes_the_default():
 
 def test_tui_show_plain_end_of_input_at_the_question_saves_and_exits():
     session, out = plain_game(["pass", "draw stock", "knock KH"])
-    assert out.endswith("Match saved. Resume it with: ginrummy play --resume "
+    assert out.endswith(f"Match saved. Resume it with: {command_name()} play --resume "
                         f"{session.match_id}\n")
     assert not session.match.hand_over  # nothing was knocked
 

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ginrummy.cli import command_name
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, Card, pretty_card
 from ginrummy.core.errors import GinRummyError
@@ -384,5 +385,5 @@ class GameScreen(Screen[None]):
 
     def action_quit_game(self) -> None:
         self.session.save()
-        self.app.exit(message=self._("Match saved. Resume it with: ginrummy play --resume {id}")
-                      .format(id=self.session.match_id))
+        self.app.exit(message=self._("Match saved. Resume it with: {command} play --resume {id}")
+                      .format(command=command_name(), id=self.session.match_id))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from ginrummy.cli import command_name
 from ginrummy.core.actions import Action, Kind, parse_action
 from ginrummy.core.cards import pretty_card
 from ginrummy.core.errors import GinRummyError
@@ -227,6 +228,6 @@ class PlainGame:
         return True
 
     def saved(self) -> int:
-        self.say(self._("Match saved. Resume it with: ginrummy play --resume {id}").format(
-            id=self.session.match_id))
+        self.say(self._("Match saved. Resume it with: {command} play --resume {id}").format(
+            command=command_name(), id=self.session.match_id))
         return 0
