@@ -3,8 +3,11 @@
 
     python3 dev.py play [OPTIONS]   # create/update .venv, then start a match in the terminal
     python3 dev.py test [PYTEST]    # create/update .venv (and, as root, the Debian packages the
-                                    # browser and PostgreSQL tests need), then lint, type-check, test
+                                    # browser and PostgreSQL tests need), then lint, type-check,
+                                    # build the docs strictly, test
     python3 dev.py bench            # the benchmarks in benchmarks/ (installs the anchors)
+    python3 dev.py docs [--build]   # serve the documentation site at http://127.0.0.1:8000/,
+                                    # or build it into build/site (strict: a broken link fails)
 
 The environment is `.venv` beside this file; it is rebuilt only when pyproject.toml changes.
 """
@@ -16,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -31,7 +35,9 @@ DEBIAN_TEST_PACKAGES = {
     "postgresql": "/usr/lib/postgresql",
     "nodejs": "/usr/bin/node",
 }
-EXTRAS = {"play": "tui", "test": "dev", "bench": "dev"}
+EXTRAS = {"play": "tui", "test": "dev", "bench": "dev", "docs": "docs"}
+# Material for MkDocs prints a banner about its successor on every build; the docs need no news.
+DOCS_ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 
 
 def say(message: str) -> None:
@@ -71,8 +77,17 @@ def ensure_debian_packages() -> None:
                    stdout=subprocess.DEVNULL)
 
 
-def run(args: list[str]) -> int:
-    return subprocess.run(args, cwd=ROOT).returncode
+def run(args: list[str], env: dict[str, str] | None = None) -> int:
+    return subprocess.run(args, cwd=ROOT, env=env).returncode
+
+
+def docs(rest: list[str]) -> int:
+    """``docs``: serve the site, rebuilding on edits; ``docs --build``: build it strictly."""
+    mkdocs = [str(PYTHON), "-m", "mkdocs"]
+    if "--build" in rest:
+        rest = [arg for arg in rest if arg != "--build"]
+        return run([*mkdocs, "build", "--strict", *rest], env=DOCS_ENV)
+    return run([*mkdocs, "serve", *rest], env=DOCS_ENV)
 
 
 def main(argv: list[str]) -> int:
@@ -86,6 +101,8 @@ def main(argv: list[str]) -> int:
         return run([str(BIN / "ginrummy"), "play", *rest])
     if command == "bench":
         return run([str(PYTHON), "benchmarks/run_all.py", *rest])
+    if command == "docs":
+        return docs(rest)
     ensure_debian_packages()
     for step in (
         [str(PYTHON), "-m", "ruff", "check", "src", "tests", "benchmarks", "examples"],
@@ -93,6 +110,11 @@ def main(argv: list[str]) -> int:
     ):
         say(" ".join(step[2:]))
         if run(step):
+            return 1
+    with tempfile.TemporaryDirectory(prefix="ginrummy-site-") as site:
+        say("mkdocs build --strict")
+        if run([str(PYTHON), "-m", "mkdocs", "build", "--strict", "-d", site],
+               env=DOCS_ENV):
             return 1
     return run([str(PYTHON), "-m", "pytest", *rest])
 

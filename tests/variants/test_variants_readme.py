@@ -1,5 +1,6 @@
-"""The README's rules section documents every preset, alias and option exactly as the code has
-them. Run this file (``python tests/variants/test_variants_readme.py``) to print the table."""
+"""The rules page (docs/rules.md, its "Presets and options" section) documents every preset, alias
+and option exactly as the code has them. Run this file
+(``python tests/variants/test_variants_readme.py``) to print the table."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 from ginrummy.core.rules import ALIASES, OPTION_NAMES, PRESETS, Rules
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+RULES_PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 FIGURES = [("gin", "gin_bonus"), ("undercut", "undercut_bonus"), ("knock-win", "knock_bonus"),
            ("box", "box_bonus"), ("game", "game_bonus"), ("shutout", "shutout_bonus"),
            ("target", "target")]
@@ -50,16 +51,16 @@ def presets_table() -> str:
 
 
 def rules_section() -> str:
-    text = README.read_text(encoding="utf-8")
+    text = RULES_PAGE.read_text(encoding="utf-8")
     start, end = "<!-- section:rules -->", "<!-- /section:rules -->"
     return text[text.index(start) + len(start):text.index(end)]
 
 
-def test_readme_presets_table_matches_the_code() -> None:
+def test_rules_page_presets_table_matches_the_code() -> None:
     assert presets_table() in rules_section(), "regenerate with: python " + __file__
 
 
-def test_readme_names_every_option_and_alias() -> None:
+def test_rules_page_names_every_option_and_alias() -> None:
     section = rules_section()
     missing = [name for name in sorted(OPTION_NAMES) if f"`{name}`" not in section]
     assert not missing
