@@ -8,6 +8,7 @@ import select
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from ginrummy.core.cards import BIT, format_card, parse_card, parse_cards, to_mask
@@ -19,13 +20,15 @@ HAND_LINE = re.compile(r"^Your hand: (.*)\. Deadwood: \d+\.$", re.M)
 
 
 class PlainProcess:
-    def __init__(self, home: Path, *args: str, plain_flag: bool = True) -> None:
+    def __init__(self, home: Path, *args: str, plain_flag: bool = True,
+                 command: Sequence[str] = (sys.executable, "-m", "ginrummy"),
+                 cwd: Path | None = None) -> None:
         env = dict(os.environ, GINRUMMY_HOME=str(home), LANG="C.UTF-8", PYTHONIOENCODING="utf-8")
         env.pop("LANGUAGE", None)
         env.pop("LC_ALL", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "ginrummy", "play", *(["--plain"] if plain_flag else []), *args],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            [*command, "play", *(["--plain"] if plain_flag else []), *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd)
         self.transcript = ""
 
     def read_until_prompt(self, timeout: float = 60) -> str:
