@@ -1,5 +1,5 @@
-"""The core stays pure (standard library and itself only; nothing outer is imported), and its
-doctests run."""
+"""The core stays pure (standard library and itself only; nothing outer is imported), the layers
+around it never import a face (docs/architecture.md), and the core's doctests run."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from pathlib import Path
 import ginrummy.core
 
 CORE = Path(ginrummy.core.__file__).parent
+PACKAGE = CORE.parent
+SERVICES = ("core", "players", "store", "sheet", "rl", "protocol", "i18n")
+FACES = ("tui", "web", "cli", "commands")
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -38,6 +41,19 @@ def test_core_imports_only_the_standard_library_and_itself():
             else:
                 assert top in sys.stdlib_module_names or top == "__future__", (
                     f"{path.name} imports {name}")
+
+
+def test_services_never_import_a_face_except_in_their_command_module():
+    # subpackages count too (players/expert/...); a package's command.py is its CLI face
+    files = sorted(path for name in SERVICES for path in (PACKAGE / name).rglob("*.py"))
+    assert any(path.parent.name == "expert" for path in files)
+    for path in files:
+        if path.name == "command.py":
+            continue
+        for name in imported_modules(path):
+            parts = name.split(".")
+            assert not (parts[0] == "ginrummy" and len(parts) > 1 and parts[1] in FACES), (
+                f"{path.relative_to(PACKAGE)} imports the face {name}")
 
 
 def test_core_import_loads_nothing_outside_the_core():
