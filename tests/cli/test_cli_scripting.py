@@ -237,3 +237,41 @@ def test_cli_melds_text_for_eleven_cards_names_the_discard(capsys, monkeypatch):
     assert status == 0
     assert out.splitlines()[0] == "discard   KD"
     assert "deadwood  25" in out
+
+
+RECORDS = Path(__file__).parent.parent / "data" / "records"
+
+
+def test_cli_replay_three_players_names_the_table_and_who_sits_out(capsys, monkeypatch):
+    record = RECORDS / "three_player_v1.txt"
+    status, out, err = run_cli(capsys, monkeypatch, "replay", str(record))
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Ann (P0) vs Bob (P1) vs Cy (P2), rules three-player target=60, seed 99"
+    assert "Hand 1, Cy v Ann, dealer Ann (Bob sits out)" in lines
+    assert "  Cy: draw stock 5C, knock 7C show 7D 8D 9D | 5C 5D 5H" in lines
+    assert "  knock: Cy scores 26" in lines and "  score: Ann 0, Bob 0, Cy 26" in lines
+    assert out.count("\nHand ") == record.read_text().count("\nHand ")
+    assert lines[-1].startswith("match over: ") and "totals with bonuses Ann " in lines[-1]
+
+
+def test_cli_replay_partnership_groups_hands_by_deal_with_each_deals_net(capsys, monkeypatch):
+    status, out, err = run_cli(capsys, monkeypatch, "replay", str(RECORDS / "partnership_v1.txt"))
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("Ann (P0) & Cy (P2) vs Bob (P1) & Dan (P3), rules partnership")
+    assert lines[2:4] == ["Deal 1", "Hand 1, Cy v Dan, dealer Dan"]
+    assert "  deal 1: Ann & Cy scores 26" in lines
+    assert "  score: Ann & Cy 26, Bob & Dan 0" in lines
+    assert [line for line in lines if line.startswith("Deal ")] == ["Deal 1", "Deal 2", "Deal 3"]
+    assert lines[-1] == "match over: Ann & Cy wins; totals with bonuses Ann & Cy 216, Bob & Dan 70"
+
+
+def test_cli_replay_an_unfinished_partnership_from_stdin(capsys, monkeypatch):
+    match = Match.new(rules_for("partnership"), seed=8, names=("A", "B", "C", "D"))
+    for _ in range(5):  # a few actions at each table
+        for seat in match.pending():
+            match.apply(match.view(seat).legal_actions[0], seat=seat)
+    status, out, _ = run_cli(capsys, monkeypatch, "replay", "-", stdin=write_record(match))
+    assert status == 0
+    assert out.count("  (hand in progress)") == 2 and "match over" not in out

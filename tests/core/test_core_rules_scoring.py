@@ -280,7 +280,10 @@ def test_rule_9_7_and_9_8_multiplayer_presets():
     assert (three.players, three.dealer) == (3, "loser")
     assert (four.players, four.target) == (4, 125)
     with pytest.raises(IllegalActionError, match="3 players"):
-        Match.new(three, seed=1)
+        Match(three, first_dealer=0, seed=1)  # the two-player class refuses them...
+    # ...and Match.new deals the format the rules ask for
+    assert [type(Match.new(r, seed=1)).__name__ for r in (three, four)] == [
+        "ThreePlayerMatch", "PartnershipMatch"]
 
 
 def test_rule_8_hand_points_match_the_settlement():

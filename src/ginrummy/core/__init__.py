@@ -1,5 +1,9 @@
 """The pure core: cards, melds, rules, actions, hand state, views, settlement, match, record.
 
+Every match format (two players, three players, partnerships) answers :class:`MatchFormat`;
+:meth:`Match.new` deals the one its rules ask for, and one record format
+(:func:`write_record`, :func:`read_record`) holds them all.
+
 Standard library only, no I/O, randomness injected. Everything else imports this; it imports
 nothing outside itself.
 """
@@ -24,7 +28,7 @@ from ginrummy.core.errors import (
     RecordError,
     RulesError,
 )
-from ginrummy.core.match import Match
+from ginrummy.core.match import Match, MatchFormat, PlayedHand, ScoreEntry, Seat, Table
 from ginrummy.core.melds import (
     Arrangement,
     Layoff,
@@ -36,6 +40,7 @@ from ginrummy.core.melds import (
     min_deadwood,
     min_deadwood_after_discard,
 )
+from ginrummy.core.multiplayer import AnyMatch, PartnershipMatch, ThreePlayerMatch
 from ginrummy.core.position import read_position, write_position
 from ginrummy.core.record import read_record, write_record
 from ginrummy.core.rules import PRESETS, Rules, parse_rules, rules_for
@@ -44,6 +49,8 @@ from ginrummy.core.state import HandResult, HandState, Move, Phase
 from ginrummy.core.views import MatchInfo, PlayerView, view_of
 
 __all__ = [
+    "AnyMatch", "MatchFormat", "PartnershipMatch", "PlayedHand", "ScoreEntry", "Seat", "Table",
+    "ThreePlayerMatch",
     "Action", "Arrangement", "arrangements", "best_arrangement", "best_discard", "best_discards",
     "Card",
     "CardError", "format_card", "format_cards", "from_mask", "GinRummyError", "HandResult",

@@ -1,9 +1,26 @@
-"""A match of two players: hands until the target, bonuses, dealer rotation (RULES §3, §8, §9.4).
+"""A match of two players: hands until the target, bonuses, dealer rotation (RULES §3, §8, §9.4),
+and the one shape every match format answers (:class:`MatchFormat`).
 
 >>> from ginrummy.core.rules import rules_for
 >>> match = Match.new(rules_for("classic"), seed=1)
 >>> match.state.phase.value, match.hand_number, match.is_over
 ('upcard', 1, False)
+
+:meth:`Match.new` deals the format the rules ask for: two players here, three players or a
+partnership (:mod:`ginrummy.core.multiplayer`) when ``rules.players`` says so. Every format
+answers the same questions, so one loop drives them all (``choose`` is any player's choice)::
+
+    while not match.is_over:
+        if match.deal_over:
+            match.next_deal()
+        for seat in match.pending():
+            match.apply(choose(match.view(seat)), seat=seat)
+
+>>> three = Match.new(rules_for("three-player"), seed=3)
+>>> type(three).__name__, three.pending(), [table.seats for table in three.tables()]
+('ThreePlayerMatch', [1], [(1, 2)])
+>>> match.pending(), [table.seats for table in match.tables()], match.side_names()
+([1], [(0, 1)], ('P0', 'P1'))
 """
 
 from __future__ import annotations
@@ -12,15 +29,20 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from ginrummy.core.actions import Action
-from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card
+from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card, format_cards
 from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.rules import Rules
 from ginrummy.core.state import HandResult, HandState, Move, shuffled_deck
 from ginrummy.core.views import MatchInfo, PlayerView, view_of
 
+if TYPE_CHECKING:
+    from ginrummy.core.multiplayer import AnyMatch
+
 HOLLYWOOD_GAMES = 3
+Seat = int  # a place at the table, 0 .. players - 1
 
 
 @dataclass
@@ -156,12 +178,142 @@ class KeepsScore:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """A finished (or current) hand: who dealt, the deck order and every action taken."""
+    """A finished (or current) hand: who dealt, the deck order and every action taken.
+
+    ``seats`` are always 0 and 1 (the shape of :class:`PlayedHand`); ``deal`` is the hand's
+    number, from 1 (0 when unknown).
+    """
 
     dealer: int
     deck: tuple[Card, ...]
     moves: tuple[Move, ...]
     result: HandResult | None
+    seats: tuple[Seat, Seat] = (0, 1)
+    deal: int = 0
+
+    @property
+    def winner_seat(self) -> Seat | None:
+        result = self.result
+        return None if result is None or result.winner is None else self.seats[result.winner]
+
+
+class PlayedHand(Protocol):
+    """A finished hand of any format: the two seats that played it (``seats[i]`` was hand
+    player ``i``), the hand player who dealt, the deck, the moves, the result and its deal."""
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def deck(self) -> tuple[Card, ...]: ...
+    @property
+    def moves(self) -> tuple[Move, ...]: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    @property
+    def deal(self) -> int: ...
+    @property
+    def winner_seat(self) -> Seat | None: ...
+
+
+@dataclass
+class Table:
+    """One two-player hand between two seats: ``seats[i]`` plays as hand player ``i``."""
+
+    seats: tuple[Seat, Seat]
+    state: HandState
+
+    def player_of(self, seat: Seat) -> int:
+        return self.seats.index(seat)
+
+    @property
+    def to_play(self) -> Seat | None:
+        return None if self.state.is_over else self.seats[self.state.to_play]
+
+    def winner_seat(self) -> Seat | None:
+        result = self.state.result
+        return None if result is None or result.winner is None else self.seats[result.winner]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry:
+    """What one hand (a partnership: one deal, §9.8) put on the scoreboard."""
+
+    side: int | None  # the board seat that scored (a player, or a team); None: nobody
+    points: int
+    outcome: str  # the hand's outcome ("knock", "gin", "dead"...), or "deal" for a deal's net
+    dealer: Seat | None  # the seat that dealt; None for a partnership's deal (two dealers)
+
+
+class MatchFormat(Protocol):
+    """The one shape of every match format: two players (:class:`Match`), three players and
+    partnerships (:mod:`ginrummy.core.multiplayer`). Faces annotate with it and never ask
+    which format they hold (STYLE habit 11); records read and write it
+    (:mod:`ginrummy.core.record`).
+
+    Seats are 0 .. players - 1. Score queries (``scores``, ``totals``, ``winner``, ``board``)
+    are by *side*: a player, or a team in a partnership (:meth:`side_of`, :meth:`side_names`).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def hands(self) -> Sequence[PlayedHand]:
+        """Every finished hand, in the order they ended (dead hands too)."""
+    @property
+    def board(self) -> Scoreboard: ...
+    @property
+    def deal_number(self) -> int:
+        """The deal in play, or just over, from 1."""
+    @property
+    def deal_over(self) -> bool:
+        """Every hand of this deal is over: :meth:`next_deal` may deal (unless the match is)."""
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def winner(self) -> int | None: ...
+    def totals(self) -> tuple[int, ...]: ...
+    def pending(self) -> list[Seat]:
+        """The seats whose decision it is (one per table in play); [] when none."""
+    def view(self, seat: Seat, /) -> PlayerView:
+        """What ``seat`` sees of its own table; raises while it sits out."""
+    def apply(self, action: Action, *, seat: Seat) -> Move:
+        """``seat`` acts at its table; an illegal action raises and changes nothing."""
+    def next_deal(self) -> None: ...
+    def tables(self) -> list[Table]:
+        """This deal's tables (in play or just over), each a hand between two seats."""
+    def side_of(self, seat: Seat, /) -> int: ...
+    def side_names(self) -> tuple[str, ...]: ...
+    def score_entries(self) -> list[ScoreEntry]:
+        """Each hand (partnership: each deal) scored so far, in order."""
+    def finished_views(self, seat: Seat, /, *, against: Seat | None = None) -> list[PlayerView]:
+        """``seat``'s last view of every finished hand it played (against ``against`` only,
+        when given), both hands shown."""
+    def record_tags(self) -> dict[str, str]:
+        """The record tags that rebuild how the match began (first dealer, dealer draw)."""
+
+
+def final_views(rules: Rules, hands: Sequence[PlayedHand], seat: Seat, *,
+                against: Seat | None = None) -> list[PlayerView]:
+    """``seat``'s last view of each of ``hands`` it played (against ``against``, when given),
+    replayed from the records: what a computer player that joins a match under way learns from.
+    """
+    views = []
+    for hand in hands:
+        if seat not in hand.seats or (against is not None and against not in hand.seats):
+            continue
+        state = HandState(rules, dealer=hand.dealer, deck=hand.deck)
+        for move in hand.moves:
+            state.apply(move.action)
+        views.append(state.view(hand.seats.index(seat)))
+    return views
 
 
 def draw_for_dealer(rng: random.Random) -> tuple[int, list[tuple[Card, Card]]]:
@@ -203,9 +355,21 @@ class Match(Scoreboard):
 
     @classmethod
     def new(
-        cls, rules: Rules, *, seed: int | None = None, names: Sequence[str] = ("P0", "P1")
-    ) -> Match:
-        """A match whose first dealer is chosen by drawing cards (§3.1); seeded if asked."""
+        cls, rules: Rules, *, seed: int | None = None, names: Sequence[str] | None = None
+    ) -> AnyMatch:
+        """A match of the format ``rules.players`` asks for (two players, three players or a
+        partnership), its first dealer chosen by drawing cards (§3.1); seeded if asked.
+
+        ``names`` default to ``P0``, ``P1``...; there must be one per player.
+        """
+        if names is None:
+            names = tuple(f"P{seat}" for seat in range(rules.players))
+        if rules.players != 2:
+            from ginrummy.core.multiplayer import PartnershipMatch, ThreePlayerMatch
+
+            if rules.players == 3:
+                return ThreePlayerMatch.new(rules, seed=seed, names=names)
+            return PartnershipMatch.new(rules, seed=seed, names=names)
         if seed is None:
             seed = secrets.randbits(63)
         first_dealer, draws = draw_for_dealer(random.Random(seed))
@@ -226,6 +390,51 @@ class Match(Scoreboard):
     def hand_over(self) -> bool:
         return self.state.is_over
 
+    @property
+    def deal_over(self) -> bool:
+        """The hand is over (the shared name of :attr:`hand_over`)."""
+        return self.state.is_over
+
+    @property
+    def deal_number(self) -> int:
+        """The hand in play, or just over."""
+        return len(self.hands) + (0 if self.state.is_over else 1)
+
+    @property
+    def board(self) -> Scoreboard:
+        """A two-player match keeps its own score."""
+        return self
+
+    def tables(self) -> list[Table]:
+        """The one table, seats 0 and 1 (a fresh :class:`Table` over :attr:`state`)."""
+        return [Table((0, 1), self.state)]
+
+    def pending(self) -> list[Seat]:
+        """The seat to act, [] when the hand or the match is over."""
+        return [] if self.is_over or self.state.is_over else [self.state.to_play]
+
+    def side_of(self, seat: Seat) -> int:
+        return self._seat(seat)
+
+    def side_names(self) -> tuple[str, ...]:
+        return self.names
+
+    def score_entries(self) -> list[ScoreEntry]:
+        return [ScoreEntry(hand.winner_seat, hand.result.points, hand.result.outcome,
+                           hand.seats[hand.dealer])
+                for hand in self.hands if hand.result is not None]
+
+    def record_tags(self) -> dict[str, str]:
+        tags = {"FirstDealer": f"P{self.first_dealer}"}
+        if self.dealer_draws:
+            tags["DealerDraw"] = ", ".join(format_cards(pair) for pair in self.dealer_draws)
+        return tags
+
+    def _seat(self, seat: Seat) -> Seat:
+        if seat not in (0, 1):
+            raise IllegalActionError(f"there is no seat {seat}; seats are 0 to 1")
+        return seat
+
     def info(self) -> MatchInfo:
         return MatchInfo(
             scores=self.scores,
@@ -238,23 +447,23 @@ class Match(Scoreboard):
     def view(self, player: int) -> PlayerView:
         return view_of(self.state, player, match=self.info())
 
-    def finished_views(self, player: int) -> list[PlayerView]:
+    def finished_views(self, player: int, *, against: Seat | None = None) -> list[PlayerView]:
         """``player``'s last view of every finished hand (both hands shown), replayed from the
         records: what a computer player that joins a match under way learns from."""
-        views = []
-        for hand in self.hands:
-            state = HandState(self.rules, dealer=hand.dealer, deck=hand.deck)
-            for move in hand.moves:
-                state.apply(move.action)
-            views.append(state.view(player))
-        return views
+        return final_views(self.rules, self.hands, player, against=against)
 
     # -- transitions --------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> Move:
-        """Apply an action to the current hand; a finished hand is scored at once."""
+    def apply(self, action: Action, *, seat: Seat | None = None) -> Move:
+        """Apply an action to the current hand; a finished hand is scored at once. When
+        ``seat`` is given it must be the seat to act."""
         if self.is_over:
             raise IllegalActionError("the match is over")
+        if seat is not None:
+            if self.state.is_over:
+                raise IllegalActionError("the hand is over")
+            if self._seat(seat) != self.state.to_play:
+                raise IllegalActionError(f"it is not {self.names[seat]}'s turn")
         move = self.state.apply(action)
         if self.state.is_over:
             self._score(self.state)
@@ -269,6 +478,10 @@ class Match(Scoreboard):
         self.state = self._deal(deck)
         return self.state
 
+    def next_deal(self, deck: Sequence[Card] | None = None) -> None:
+        """Deal the next hand (the shared name of :meth:`next_hand`)."""
+        self.next_hand(deck)
+
     def replace_deck(self, deck: Sequence[Card]) -> HandState:
         """Redeal the current hand from ``deck`` before anyone has acted (replaying a record)."""
         if self.state.history:
@@ -279,7 +492,8 @@ class Match(Scoreboard):
     def _score(self, state: HandState) -> None:
         result = state.result
         assert result is not None
-        self.hands.append(HandRecord(state.dealer, state.deck, tuple(state.history), result))
+        self.hands.append(HandRecord(state.dealer, state.deck, tuple(state.history), result,
+                                     deal=len(self.hands) + 1))
         if result.winner is None:
             return  # §7.1: a dead hand is redealt by the same dealer
         self.record_win(result.winner, result.points)

@@ -3,7 +3,9 @@
 Both formats seat players 0..n-1 around the table and play ordinary :class:`HandState` hands
 between two seats at a time, so every two-player player and interface can take part: a seat's
 :meth:`view` is the usual :class:`PlayerView` of its hand, with the two players at that table
-as hand players 0 and 1. Both share one driving loop::
+as hand players 0 and 1. Both answer the shape of every format
+(:class:`~ginrummy.core.match.MatchFormat`), so one loop drives them and the two-player
+:class:`~ginrummy.core.match.Match` alike::
 
     while not match.is_over:
         if match.deal_over:
@@ -15,6 +17,9 @@ as hand players 0 and 1. Both share one driving loop::
 >>> three = ThreePlayerMatch.new(rules_for("three-player"), seed=3)
 >>> three.sitting_out, three.pending(), three.table.seats
 (0, [1], (1, 2))
+>>> four = PartnershipMatch.new(rules_for("partnership"), seed=3, names="ABCD")
+>>> sorted(four.pending()), four.side_of(2), four.side_names()
+([1, 3], 0, ('A & C', 'B & D'))
 """
 
 from __future__ import annotations
@@ -23,16 +28,31 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ginrummy.core.actions import Action
 from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card
 from ginrummy.core.errors import IllegalActionError, RulesError
-from ginrummy.core.match import KeepsScore, Scoreboard, next_dealer
+from ginrummy.core.match import (
+    KeepsScore,
+    Match,
+    MatchFormat,
+    Scoreboard,
+    ScoreEntry,
+    Seat,
+    Table,
+    final_views,
+    next_dealer,
+)
 from ginrummy.core.rules import Rules
 from ginrummy.core.state import HandResult, HandState, Move, shuffled_deck
 from ginrummy.core.views import MatchInfo, PlayerView, view_of
 
-Seat = int
+__all__ = [
+    "AnyMatch", "MultiMatch", "PartnershipMatch", "SeatedHand", "Seat", "TEAMS", "Table",
+    "ThreePlayerMatch", "draw_for_first_dealer", "next_sitter", "pairings", "score_deal",
+]
+
 TEAMS = 2  # partnership: seats 0 and 2 against seats 1 and 3
 
 
@@ -46,25 +66,6 @@ def draw_for_first_dealer(rng: random.Random, seats: int) -> Seat:
             return lowest_seats[0]
 
 
-@dataclass
-class Table:
-    """One two-player hand between two seats: ``seats[i]`` plays as hand player ``i``."""
-
-    seats: tuple[Seat, Seat]
-    state: HandState
-
-    def player_of(self, seat: Seat) -> int:
-        return self.seats.index(seat)
-
-    @property
-    def to_play(self) -> Seat | None:
-        return None if self.state.is_over else self.seats[self.state.to_play]
-
-    def winner_seat(self) -> Seat | None:
-        result = self.state.result
-        return None if result is None or result.winner is None else self.seats[result.winner]
-
-
 @dataclass(frozen=True, slots=True)
 class SeatedHand:
     """A finished hand of a multiplayer match: which seats played it, its deck and moves."""
@@ -74,16 +75,18 @@ class SeatedHand:
     deck: tuple[Card, ...]
     moves: tuple[Move, ...]
     result: HandResult
+    deal: int = 0  # the deal it belongs to, from 1 (0 when unknown)
 
     @property
     def winner_seat(self) -> Seat | None:
         return None if self.result.winner is None else self.seats[self.result.winner]
 
 
-def _record(table: Table) -> SeatedHand:
+def _record(table: Table, deal: int) -> SeatedHand:
     state = table.state
     assert state.result is not None
-    return SeatedHand(table.seats, state.dealer, state.deck, tuple(state.history), state.result)
+    return SeatedHand(table.seats, state.dealer, state.deck, tuple(state.history), state.result,
+                      deal)
 
 
 class _MultiMatch(KeepsScore):
@@ -111,12 +114,35 @@ class _MultiMatch(KeepsScore):
     def tables(self) -> list[Table]:  # pragma: no cover - each format overrides it
         raise NotImplementedError
 
-    def _board_seat(self, seat: Seat) -> int:
+    def side_of(self, seat: Seat) -> int:
+        """The board seat that ``seat`` scores for: itself (three players) or its team."""
+        self._check_seat(seat)
         return seat
 
-    def _table_of(self, seat: Seat) -> Table:
+    def side_names(self) -> tuple[str, ...]:
+        """The name of each board seat: the players (three players) or the teams."""
+        return self.names
+
+    def score_entries(self) -> list[ScoreEntry]:
+        """Each finished hand and what it scored (a partnership overrides it with deals)."""
+        return [ScoreEntry(hand.winner_seat, hand.result.points, hand.result.outcome,
+                           hand.seats[hand.dealer]) for hand in self.hands]
+
+    def finished_views(self, seat: Seat, *, against: Seat | None = None) -> list[PlayerView]:
+        """``seat``'s last view of every finished hand it played (against ``against`` only,
+        when given), both hands shown: what a computer player joining late learns from."""
+        self._check_seat(seat)
+        return final_views(self.rules, self.hands, seat, against=against)
+
+    def record_tags(self) -> dict[str, str]:  # pragma: no cover - each format overrides it
+        raise NotImplementedError
+
+    def _check_seat(self, seat: Seat) -> None:
         if not 0 <= seat < self.seats:
             raise IllegalActionError(f"there is no seat {seat}; seats are 0 to {self.seats - 1}")
+
+    def _table_of(self, seat: Seat) -> Table:
+        self._check_seat(seat)
         for table in self.tables():
             if seat in table.seats:
                 return table
@@ -137,8 +163,8 @@ class _MultiMatch(KeepsScore):
         table = self._table_of(seat)
         scores = self.board.scores
         info = MatchInfo(
-            scores=tuple(scores[self._board_seat(s)] for s in table.seats),
-            hands_won=tuple(self.board.wins[self._board_seat(s)] for s in table.seats),
+            scores=tuple(scores[self.side_of(s)] for s in table.seats),
+            hands_won=tuple(self.board.wins[self.side_of(s)] for s in table.seats),
             hand_number=len(self.hands) + 1,
             target=self.rules.target,
             names=tuple(self.names[s] for s in table.seats),
@@ -213,8 +239,16 @@ class ThreePlayerMatch(_MultiMatch):
         return [self.table]
 
     @property
+    def deal_number(self) -> int:
+        """The hand in play, or just over (each hand is a deal of its own)."""
+        return len(self.hands) + (0 if self.table.state.is_over else 1)
+
+    @property
     def state(self) -> HandState:
         return self.table.state
+
+    def record_tags(self) -> dict[str, str]:
+        return {"FirstDealer": f"P{self.first_dealer}"}
 
     def replace_deck(self, deck: Sequence[Card]) -> None:
         """Redeal the current hand from ``deck`` before anyone has acted (stacked decks)."""
@@ -230,7 +264,7 @@ class ThreePlayerMatch(_MultiMatch):
         self.table = self._deal(deck)
 
     def _hand_over(self, table: Table) -> None:
-        self.hands.append(_record(table))
+        self.hands.append(_record(table, len(self.hands) + 1))
         winner = table.winner_seat()
         if winner is None:
             return
@@ -294,8 +328,22 @@ class PartnershipMatch(_MultiMatch):
         first = draw_for_first_dealer(random.Random(seed), cls.seats) % TEAMS
         return cls(rules, first_dealing_team=first, seed=seed, names=names)
 
-    def _board_seat(self, seat: Seat) -> int:
+    def side_of(self, seat: Seat) -> int:
+        """The team of ``seat``: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+        self._check_seat(seat)
         return seat % TEAMS
+
+    def side_names(self) -> tuple[str, ...]:
+        names = self.names
+        return tuple(f"{names[team]} & {names[team + TEAMS]}" for team in range(TEAMS))
+
+    def score_entries(self) -> list[ScoreEntry]:
+        """Each finished deal's net (§9.8), and the team that scored it."""
+        return [ScoreEntry(None if team < 0 else team, net, "deal", None)
+                for team, net in self.deal_nets]
+
+    def record_tags(self) -> dict[str, str]:
+        return {"FirstDealingTeam": f"T{self.first_dealing_team}"}
 
     def _deal_table(self, seats: tuple[Seat, Seat], deck: Sequence[Card] | None) -> Table:
         dealer = 0 if seats[0] % TEAMS == self.dealing_team else 1
@@ -325,7 +373,7 @@ class PartnershipMatch(_MultiMatch):
         self._tables = self._deal_tables(decks)
 
     def _hand_over(self, table: Table) -> None:
-        self.hands.append(_record(table))
+        self.hands.append(_record(table, self.deal_number))
         winner = table.winner_seat()
         if winner is None:  # §7.1: the same dealer deals this table again
             self._tables[self._tables.index(table)] = self._deal_table(table.seats, None)
@@ -341,3 +389,10 @@ class PartnershipMatch(_MultiMatch):
                                                   self.deal_points)
         self.deal_nets.append((-1 if team is None else team, net))
         self.deal_points = [0, 0]
+
+
+MultiMatch = ThreePlayerMatch | PartnershipMatch
+AnyMatch = Match | ThreePlayerMatch | PartnershipMatch  # every format (see MatchFormat)
+
+if TYPE_CHECKING:  # mypy proves that every format answers the shared shape
+    _FORMATS: tuple[type[MatchFormat], ...] = (Match, ThreePlayerMatch, PartnershipMatch)

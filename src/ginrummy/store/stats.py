@@ -54,21 +54,24 @@ class StatsTable:
 
 
 def match_tally(stored: StoredMatch, seat: int) -> Tally:
-    """Replay one stored match and count ``seat``'s results."""
+    """Replay one stored match (any format) and count ``seat``'s results: the hands it played,
+    the match won by its side (its team, in a partnership)."""
     match = read_record(stored.record)
-    tally = Tally(matches=1, finished=int(match.is_over), matches_won=int(match.winner == seat))
+    won = match.winner is not None and match.winner == match.side_of(seat)
+    tally = Tally(matches=1, finished=int(match.is_over), matches_won=int(won))
     for hand in match.hands:
         result = hand.result
-        if result is None:
+        if result is None or seat not in hand.seats:
             continue
+        player = hand.seats.index(seat)  # the seat's player number in this hand
         tally.hands += 1
-        if result.winner == seat:
+        if result.winner == player:
             tally.hands_won += 1
             tally.points += result.points
-        if result.knocker == seat and result.outcome in ("gin", "big_gin"):
+        if result.knocker == player and result.outcome in ("gin", "big_gin"):
             tally.gins += 1
         if result.outcome == "undercut":
-            if result.winner == seat:
+            if result.winner == player:
                 tally.undercuts += 1
             else:
                 tally.undercut_against += 1

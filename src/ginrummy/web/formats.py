@@ -1,9 +1,9 @@
-"""The few questions the server asks of a match, answered for all three formats it plays.
+"""The few questions the server asks of a match, for every format it plays.
 
-A two-player :class:`Match`, a :class:`ThreePlayerMatch` (the dealer sits out) and a
-:class:`PartnershipMatch` (two tables every deal) all play ordinary two-player hands; these
-functions find a seat's table, who must decide, and when the next deal may be dealt, so the hub
-and the messages need not care how many sit at the table.
+A two-player :class:`~ginrummy.core.match.Match`, a three-player match (the dealer sits out)
+and a partnership (two tables every deal) all answer the core's
+:class:`~ginrummy.core.match.MatchFormat`, so each question here is the same line for all of
+them: the hub and the messages never ask which format they hold.
 """
 
 from __future__ import annotations
@@ -12,59 +12,55 @@ from collections.abc import Sequence
 
 from ginrummy.core.actions import Action
 from ginrummy.core.errors import IllegalActionError
-from ginrummy.core.match import Match
-from ginrummy.core.multiplayer import PartnershipMatch, ThreePlayerMatch
-from ginrummy.core.multirecord import AnyMatch
+from ginrummy.core.match import Match, MatchFormat
 from ginrummy.core.rules import Rules
 from ginrummy.core.state import HandState
 
 SeatPair = tuple[int, int]
 
 
-def new_match(rules: Rules, names: Sequence[str]) -> AnyMatch:
+def new_match(rules: Rules, names: Sequence[str]) -> MatchFormat:
     """A new match of the format ``rules.players`` asks for, dealer drawn by cards."""
     if len(names) != rules.players:
         raise IllegalActionError(f"the {rules.name} rules seat {rules.players} players, "
                                  f"not {len(names)}")
-    if rules.players == 3:
-        return ThreePlayerMatch.new(rules, names=names)
-    if rules.players == 4:
-        return PartnershipMatch.new(rules, names=names)
     return Match.new(rules, names=names)
 
 
-def tables(match: AnyMatch) -> list[tuple[SeatPair, HandState]]:
+def tables(match: MatchFormat) -> list[tuple[SeatPair, HandState]]:
     """The hands of this deal (in play or just over), each with the seats playing it."""
-    if isinstance(match, Match):
-        return [((0, 1), match.state)]
     return [(table.seats, table.state) for table in match.tables()]
 
 
-def table_of(match: AnyMatch, seat: int) -> tuple[SeatPair, HandState] | None:
+def table_of(match: MatchFormat, seat: int) -> tuple[SeatPair, HandState] | None:
     """The seats and hand of ``seat``'s table; None while it sits out (three players)."""
     return next(((seats, state) for seats, state in tables(match) if seat in seats), None)
 
 
-def deal_over(match: AnyMatch) -> bool:
+def opponent_of(match: MatchFormat, seat: int) -> int | None:
+    """The seat ``seat`` plays against in this deal; None while it sits out."""
+    found = table_of(match, seat)
+    return None if found is None else found[0][1 - found[0].index(seat)]
+
+
+def deal_over(match: MatchFormat) -> bool:
     """Every hand of this deal is over: the next deal may be dealt (unless the match is over)."""
-    return all(state.is_over for _, state in tables(match))
+    return match.deal_over
 
 
-def pending(match: AnyMatch) -> list[int]:
+def pending(match: MatchFormat) -> list[int]:
     """The seats whose decision it is now (one per table in play)."""
-    if match.is_over:
-        return []
-    return [seats[state.to_play] for seats, state in tables(match) if not state.is_over]
+    return match.pending()
 
 
-def verify(match: AnyMatch, seat: int, action: Action) -> None:
+def verify(match: MatchFormat, seat: int, action: Action) -> None:
     """Raise unless ``seat`` may play ``action`` now; nothing changes either way."""
     found = table_of(match, seat)
     if found is None:
         raise IllegalActionError("you sit out this hand")
     seats, state = found
     if state.is_over:
-        raise IllegalActionError("the hand is over: deal the next hand" if deal_over(match)
+        raise IllegalActionError("the hand is over: deal the next hand" if match.deal_over
                                  else "your hand is over: the other table is still playing")
     if seats[state.to_play] != seat:
         raise IllegalActionError("it is not your turn")
@@ -74,21 +70,15 @@ def verify(match: AnyMatch, seat: int, action: Action) -> None:
         raise IllegalActionError(f"{action} is not allowed now")
 
 
-def apply(match: AnyMatch, seat: int, action: Action) -> None:
-    if isinstance(match, Match):
-        match.apply(action)
-    else:
-        match.apply(action, seat=seat)
+def apply(match: MatchFormat, seat: int, action: Action) -> None:
+    match.apply(action, seat=seat)
 
 
-def next_deal(match: AnyMatch) -> None:
-    if isinstance(match, Match):
-        match.next_hand()
-    else:
-        match.next_deal()
+def next_deal(match: MatchFormat) -> None:
+    match.next_deal()
 
 
-def version(match: AnyMatch) -> int:
+def version(match: MatchFormat) -> int:
     """A counter that grows with every change (action or new deal), recomputable from a record.
 
     Moves played, two for each finished hand, and one for each hand in play: an action adds a

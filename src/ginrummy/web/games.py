@@ -22,8 +22,8 @@ from typing import Any
 
 from ginrummy.core.actions import parse_action
 from ginrummy.core.errors import GinRummyError, IllegalActionError
-from ginrummy.core.match import Match
-from ginrummy.core.multirecord import AnyMatch, read_match_record, write_match_record
+from ginrummy.core.match import MatchFormat
+from ginrummy.core.record import read_record, write_record
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView
 from ginrummy.players import make_player
@@ -65,7 +65,7 @@ def decision_seed(seed: int, seat: int, version: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def match_version(match: AnyMatch) -> int:
+def match_version(match: MatchFormat) -> int:
     """A counter that grows with every change (action or new deal), recomputable from a record.
 
     Clients echo it with each action, so a replayed or stale message is refused.
@@ -76,7 +76,7 @@ def match_version(match: AnyMatch) -> int:
 @dataclass(eq=False)
 class Game:
     id: str
-    match: AnyMatch  # two players, three players or a partnership (see web.formats)
+    match: MatchFormat  # two players, three players or a partnership (see web.formats)
     seats: tuple[Seat, ...]
     token_hashes: dict[str, str]
     saved_record: str
@@ -146,18 +146,19 @@ class Game:
     def run_computers(self) -> None:
         """Let computer seats act until a person must decide or the hand ends."""
         match = self.match
-        finished: dict[int, list[PlayerView]] = {}  # each seat's past hands, replayed once
+        finished: dict[tuple[int, int | None], list[PlayerView]] = {}  # past hands, replayed once
         while turns := [seat for seat in formats.pending(match) if seat in self.bots]:
             seat = turns[0]
             # A fresh player for each decision, seeded from stored facts and told the hands
             # played so far: it carries no memory that a restart would lose, so the same
             # position always gets the same answer, and it still learns the opponent's style.
             bot = make_player(self.bots[seat], seed=decision_seed(self.seed, seat, self.version))
-            if isinstance(match, Match):
-                if seat not in finished:  # no hand ends before the last computer move of a call
-                    finished[seat] = match.finished_views(seat)
-                for seen in finished[seat]:
-                    bot.observe(seen)
+            # the hands played against the opponent it faces now (every hand, two players)
+            opponent = formats.opponent_of(match, seat)
+            if (seat, opponent) not in finished:  # their hands end only on a call's last move
+                finished[seat, opponent] = match.finished_views(seat, against=opponent)
+            for seen in finished[seat, opponent]:
+                bot.observe(seen)
             formats.apply(match, seat, bot.choose(match.view(seat)))
 
 
@@ -175,7 +176,7 @@ class GameHub:
 
     def _revive(self, stored: StoredMatch) -> Game:
         seats = tuple(Seat(s["name"], s.get("computer")) for s in stored.meta["seats"])
-        game = Game(stored.id, read_match_record(stored.record), seats,
+        game = Game(stored.id, read_record(stored.record), seats,
                     dict(stored.meta["tokens"]), stored.record)
         if isinstance(stored.meta.get("seed"), int):  # games saved before seeds keep a new one
             game.seed = stored.meta["seed"]
@@ -222,7 +223,7 @@ class GameHub:
         try:
             change()
             game.run_computers()
-            return write_match_record(game.match)
+            return write_record(game.match)
         except Exception:
             self.restore(game)
             raise
@@ -242,7 +243,7 @@ class GameHub:
     def restore(self, game: Game) -> None:
         """Back to the last saved record: what clients were told is what is stored."""
         if game.saved_record:
-            game.match = read_match_record(game.saved_record)
+            game.match = read_record(game.saved_record)
 
     def release(self, game: Game) -> None:
         """Drop a finished game nobody watches any more (it stays in the store); an unfinished

@@ -13,10 +13,8 @@ from typing import Any
 
 from ginrummy.core.actions import Kind
 from ginrummy.core.cards import Card, Mask, format_card, format_cards, from_mask, to_mask
-from ginrummy.core.match import Match, Scoreboard
+from ginrummy.core.match import MatchFormat
 from ginrummy.core.melds import Arrangement, meld_cards
-from ginrummy.core.multiplayer import PartnershipMatch
-from ginrummy.core.multirecord import AnyMatch
 from ginrummy.core.showing import format_show, layoff_targets
 from ginrummy.core.state import HandResult, HandState, Phase
 from ginrummy.core.views import PlayerView
@@ -91,7 +89,7 @@ def show_option(view: PlayerView, arrangement: Arrangement, card: Card, *, block
     }
 
 
-def watcher_view(match: AnyMatch, seats: tuple[int, int]) -> dict[str, Any]:
+def watcher_view(match: MatchFormat, seats: tuple[int, int]) -> dict[str, Any]:
     """The table of ``seats`` as a spectator sees it: each move as the *other* player saw it,
     no hands."""
     views = (match.view(seats[0]).to_dict(), match.view(seats[1]).to_dict())
@@ -126,30 +124,14 @@ def _outcome(result: HandResult, seats: tuple[int, int]) -> dict[str, Any]:
             "knocker": seat(result.knocker), "points": result.points}
 
 
-def _board(match: AnyMatch) -> Scoreboard:
-    return match if isinstance(match, Match) else match.board
-
-
-def score_sheet(match: AnyMatch) -> dict[str, Any]:
+def score_sheet(match: MatchFormat) -> dict[str, Any]:
     """Each scored hand (a partnership: each deal's net) with the running hand points, and the
-    match figures, one column per player (a partnership: per team)."""
-    board = _board(match)
-    names = list(match.names)
-    rows: list[tuple[int | None, int | None, int, str]]  # dealer, winner's column, points, how
-    if isinstance(match, PartnershipMatch):
-        labels = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-        column_of = [seat % 2 for seat in range(4)]
-        rows = [(None, team if team >= 0 else None, net, "deal") for team, net in match.deal_nets]
-    else:
-        labels, column_of = names, list(range(len(names)))
-        pairs = [((0, 1), hand.dealer, hand.result) for hand in match.hands] \
-            if isinstance(match, Match) else \
-            [(hand.seats, hand.seats[hand.dealer], hand.result) for hand in match.hands]
-        rows = []
-        for seats, dealt_by, result in pairs:
-            assert result is not None
-            scorer = None if result.winner is None else seats[result.winner]
-            rows.append((dealt_by, scorer, result.points, result.outcome))
+    match figures, one column per side: a player (a partnership: a team)."""
+    board = match.board
+    labels = list(match.side_names())
+    column_of = [match.side_of(seat) for seat in range(len(match.names))]
+    rows = [(entry.dealer, entry.side, entry.points, entry.outcome)
+            for entry in match.score_entries()]  # dealer, winner's column, points, how
     running = [0] * len(labels)
     hands = []
     for number, (dealer, winner, points, outcome) in enumerate(rows, start=1):
@@ -167,13 +149,11 @@ def score_sheet(match: AnyMatch) -> dict[str, Any]:
             "over": match.is_over, "winner": match.winner}
 
 
-def replay_frames(match: AnyMatch) -> list[dict[str, Any]]:
+def replay_frames(match: MatchFormat) -> list[dict[str, Any]]:
     """A finished match move by move, both hands open, for the history page (no stock order).
 
     ``seats`` says who holds each of a frame's two hands."""
-    hands = [((0, 1), hand.dealer, hand.deck, hand.moves) for hand in match.hands] \
-        if isinstance(match, Match) else \
-        [(hand.seats, hand.dealer, hand.deck, hand.moves) for hand in match.hands]
+    hands = [(hand.seats, hand.dealer, hand.deck, hand.moves) for hand in match.hands]
     frames = []
     for number, (seats, dealer, deck, moves) in enumerate(hands, start=1):
         state = HandState(match.rules, dealer=dealer, deck=deck)
