@@ -74,3 +74,47 @@ def test_tui_snapshots_of_the_main_screens(lang):
             path.write_text(text, encoding="utf-8")
         assert path.exists(), f"no snapshot {path.name}; generate with GINRUMMY_UPDATE_SNAPSHOTS=1"
         assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"
+
+
+async def capture_tables(lang: str) -> dict[str, str]:
+    """Three players (you play, you sit out) and a partnership (the table, the deal's end)."""
+    settings = Settings(opponent="beginner", lang=lang)
+    shots = {}
+    store = open_store("sqlite:///:memory:")
+    three = rules_for("three-player", target=60)
+    session = GameSession.new(three, settings, store=store, seed=6)
+    app = GinRummyApp(store=store, rules=three, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shots["three-player"] = screen_text(app)
+    play_session(session, whole_match=False)  # you lose hand 1, so you deal hand 2
+    session.next_deal()
+    app = GinRummyApp(store=store, rules=three, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert session.sits_out
+        shots["sitting-out"] = screen_text(app)
+    four = rules_for("partnership", target=60)
+    session = GameSession.new(four, settings, store=store, seed=1)
+    app = GinRummyApp(store=store, rules=four, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shots["partnership"] = screen_text(app)
+    play_session(session, whole_match=False)
+    app = GinRummyApp(store=store, rules=four, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SettlementScreen)
+        shots["partnership-deal"] = screen_text(app)
+    return shots
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "sv"])
+def test_tui_snapshots_of_three_player_and_partnership_tables(lang):
+    shots = asyncio.run(capture_tables(lang))
+    for name, text in shots.items():
+        path = SNAPSHOTS / f"{name}.{lang}.txt"
+        if os.environ.get("GINRUMMY_UPDATE_SNAPSHOTS"):
+            path.write_text(text, encoding="utf-8")
+        assert path.exists(), f"no snapshot {path.name}; generate with GINRUMMY_UPDATE_SNAPSHOTS=1"
+        assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"
