@@ -64,8 +64,6 @@ async def press_next_keys(app: App[None], pilot: Pilot[None], *, at_match_end: s
 
 
 def choose_key(screen: GameScreen) -> str | list[str]:
-    if screen.session.sits_out:
-        return "enter"  # the computers' hand is over: see its result
     view = screen.session.view
     kinds = {a.kind for a in view.legal_actions}
     if view.phase in (Phase.UPCARD, Phase.LAST_CHANCE):
@@ -112,8 +110,6 @@ async def play_by_mouse(app: App[None], pilot: Pilot[None], *, limit: int = 2000
 
 
 def choose_clicks(screen: GameScreen) -> list[str | int]:
-    if screen.session.sits_out:
-        return ["#do-result"]
     view = screen.session.view
     kinds = {a.kind for a in view.legal_actions}
     if view.phase in (Phase.UPCARD, Phase.LAST_CHANCE):
@@ -142,12 +138,12 @@ def simple_action(view: PlayerView) -> Action:
 
 
 def play_session(session: GameSession, *, whole_match: bool) -> None:
-    """Play the person's side directly (no screen) to the deal's end or the match's end."""
+    """Play the person's side directly (no screen) to the hand's end or the match's end."""
     while True:
         list(session.computer_moves())
-        if session.match.deal_over:
+        if session.match.hand_over:
             if not whole_match or session.match.is_over:
                 return
-            session.next_deal()
+            session.next_hand()
             continue
         session.play(simple_action(session.view))
