@@ -60,6 +60,6 @@ def knock_session(store: MatchStore, *, lang: str = "en") -> GameSession:
     settings = Settings(opponent="random", lang=lang)
     session = GameSession.new(rules, settings, store=store, seed=computer_deals(rules))
     session.match.replace_deck(stacked_deck())
-    session.opponent = Passer()
+    session.computers[1] = Passer()
     session.save()
     return session

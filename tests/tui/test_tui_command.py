@@ -27,7 +27,7 @@ def play_plain(monkeypatch, lines: list[str], *args: str) -> int:
 @pytest.mark.parametrize(("args", "message"), [
     (["--opponent", "nobody"], "unknown player 'nobody'"),
     (["--lang", "xx"], "no translation for language 'xx'"),
-    (["--rules", "partnership"], "need 4 players"),
+    (["--rules", "nope"], "unknown rules preset 'nope'"),
     (["--target", "0"], "target must be positive"),
     (["--option", "gin_bonus"], "--option takes NAME=VALUE"),
     (["--resume"], "there is no unfinished match to resume"),

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from knock_deal import knock_session
-from tui_helpers import play_session, screen_text
+from tui_helpers import play_session, settled_text
 
 from ginrummy.core.rules import rules_for
 from ginrummy.store import open_store
@@ -32,23 +32,20 @@ async def capture(lang: str) -> dict[str, str]:
                       seed=3)
     shots = {}
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        shots["setup"] = screen_text(app)
+        shots["setup"] = await settled_text(app, pilot)
         await pilot.press("ctrl+n", "d", "1")
         assert isinstance(app.screen, GameScreen)
-        await pilot.pause()  # let the log scroll to its newest line
-        shots["table"] = screen_text(app)
+        shots["table"] = await settled_text(app, pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
-        shots["help"] = screen_text(app)
+        shots["help"] = await settled_text(app, pilot)
     store = open_store("sqlite:///:memory:")
     session = GameSession.new(rules, settings, store=store, seed=3)
     play_session(session, whole_match=False)
     ended = GinRummyApp(store=store, rules=rules, settings=settings, session=session)
     async with ended.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        text = await settled_text(ended, pilot)
         assert isinstance(ended.screen, SettlementScreen)
-        shots["settlement"] = screen_text(ended)
+        shots["settlement"] = text
     shots["knock"] = await knock_choice(lang)
     return shots
 
@@ -60,14 +57,55 @@ async def knock_choice(lang: str) -> str:
                       session=session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "d", "k")
-        await pilot.pause()
+        text = await settled_text(app, pilot)
         assert isinstance(app.screen, ShowScreen)
-        return screen_text(app)
+        return text
 
 
 @pytest.mark.parametrize("lang", ["en", "nb", "sv"])
 def test_tui_snapshots_of_the_main_screens(lang):
     shots = asyncio.run(capture(lang))
+    for name, text in shots.items():
+        path = SNAPSHOTS / f"{name}.{lang}.txt"
+        if os.environ.get("GINRUMMY_UPDATE_SNAPSHOTS"):
+            path.write_text(text, encoding="utf-8")
+        assert path.exists(), f"no snapshot {path.name}; generate with GINRUMMY_UPDATE_SNAPSHOTS=1"
+        assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"
+
+
+async def capture_tables(lang: str) -> dict[str, str]:
+    """Three players (you play, you sit out) and a partnership (the table, the deal's end)."""
+    settings = Settings(opponent="beginner", lang=lang)
+    shots = {}
+    store = open_store("sqlite:///:memory:")
+    three = rules_for("three-player", target=60)
+    session = GameSession.new(three, settings, store=store, seed=6)
+    app = GinRummyApp(store=store, rules=three, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        shots["three-player"] = await settled_text(app, pilot)
+    play_session(session, whole_match=False)  # you lose hand 1, so you deal hand 2
+    session.next_deal()
+    app = GinRummyApp(store=store, rules=three, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        assert session.sits_out
+        shots["sitting-out"] = await settled_text(app, pilot)
+    four = rules_for("partnership", target=60)
+    session = GameSession.new(four, settings, store=store, seed=1)
+    app = GinRummyApp(store=store, rules=four, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        shots["partnership"] = await settled_text(app, pilot)
+    play_session(session, whole_match=False)
+    app = GinRummyApp(store=store, rules=four, settings=settings, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        text = await settled_text(app, pilot)
+        assert isinstance(app.screen, SettlementScreen)
+        shots["partnership-deal"] = text
+    return shots
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "sv"])
+def test_tui_snapshots_of_three_player_and_partnership_tables(lang):
+    shots = asyncio.run(capture_tables(lang))
     for name, text in shots.items():
         path = SNAPSHOTS / f"{name}.{lang}.txt"
         if os.environ.get("GINRUMMY_UPDATE_SNAPSHOTS"):

@@ -29,6 +29,22 @@ def screen_text(app: App[None]) -> str:
     return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
 
 
+async def settled_text(app: App[None], pilot: Pilot[None], *, rounds: int = 3) -> str:
+    """The screen once it has stopped changing for ``rounds`` short pauses in a row.
+
+    A redraw recomposes the board and scrolls the log on later refreshes; on a loaded machine
+    one pause may come back before they have all run."""
+    text, unchanged = screen_text(app), 0
+    for _ in range(100):
+        await pilot.pause(0.02)
+        now = screen_text(app)
+        unchanged = unchanged + 1 if now == text else 0
+        text = now
+        if unchanged >= rounds:
+            break
+    return text
+
+
 def best_discard(screen: GameScreen) -> int:
     """The card whose discard leaves least deadwood (never the card just taken)."""
     return least_deadwood_discard(screen.session.view)
@@ -64,6 +80,8 @@ async def press_next_keys(app: App[None], pilot: Pilot[None], *, at_match_end: s
 
 
 def choose_key(screen: GameScreen) -> str | list[str]:
+    if screen.session.sits_out:
+        return "enter"  # the computers' hand is over: see its result
     view = screen.session.view
     kinds = {a.kind for a in view.legal_actions}
     if view.phase in (Phase.UPCARD, Phase.LAST_CHANCE):
@@ -110,6 +128,8 @@ async def play_by_mouse(app: App[None], pilot: Pilot[None], *, limit: int = 2000
 
 
 def choose_clicks(screen: GameScreen) -> list[str | int]:
+    if screen.session.sits_out:
+        return ["#do-result"]
     view = screen.session.view
     kinds = {a.kind for a in view.legal_actions}
     if view.phase in (Phase.UPCARD, Phase.LAST_CHANCE):
@@ -138,12 +158,12 @@ def simple_action(view: PlayerView) -> Action:
 
 
 def play_session(session: GameSession, *, whole_match: bool) -> None:
-    """Play the person's side directly (no screen) to the hand's end or the match's end."""
+    """Play the person's side directly (no screen) to the deal's end or the match's end."""
     while True:
         list(session.computer_moves())
-        if session.match.hand_over:
+        if session.match.deal_over:
             if not whole_match or session.match.is_over:
                 return
-            session.next_hand()
+            session.next_deal()
             continue
         session.play(simple_action(session.view))

@@ -18,10 +18,16 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #board { height: 1fr; }
 #keys { dock: bottom; height: 1; background: #06301a; color: #c8d8c8; padding: 0 1; }
 #status { background: #06301a; color: #f6e7a8; padding: 0 1; height: 1; }
-#opponent-row { height: 1; margin: 1 1 0 1; }
-#opponent-row .who { width: auto; text-style: bold; margin-right: 2; }
-#opponent-cards { width: auto; color: #8fb0ff; margin-right: 2; }
-#opponent-took { width: 1fr; color: #f6e7a8; }
+.opponent-row { height: 1; margin: 1 1 0 1; }
+.opponent-row .who { width: auto; text-style: bold; margin-right: 2; }
+.opponent-cards { width: auto; color: #8fb0ff; margin-right: 2; }
+.opponent-took { width: 1fr; color: #f6e7a8; }
+/* three players and partnerships: whose hand this is, the other table; the rows close up */
+#seating, #other-table { margin: 0 1; height: auto; color: #f0f0e8; }
+#seating { text-style: bold; }
+#other-table { color: #c8d8c8; }
+.opponent-row.close { margin: 0 1; }
+#sitting-out { margin: 1 1 0 1; color: #c8d8c8; }
 #table { height: 5; margin: 1 1 0 1; }
 .pilebox { width: 13; height: 5; align-horizontal: center; background: #0c4a25; }
 .pilebox .label { width: 13; text-align: center; height: 1; }
@@ -47,6 +53,10 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 .dialog { width: 60; height: auto; max-height: 90%; border: thick #e0a000; background: #06301a; padding: 1 2; }
 .dialog.wide { width: 100%; max-width: 110; }
 .laid-down { width: 100%; height: auto; margin-bottom: 1; }
+/* more players: more lines to fit */
+.settlement.tables { max-height: 100%; }
+.settlement.tables .laid-down { margin-bottom: 0; }
+.settlement.tables .score { margin-top: 0; }
 TextScreen, HelpScreen, SettlementScreen { align: center middle; }
 /* a knock or gin is confirmed at the top, the table showing through: the hand stays in view */
 ConfirmScreen, ShowScreen { align: center top; background: #000000 35%; }

@@ -22,10 +22,12 @@ def default_opponent() -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--opponent", help="the computer player (see --list-opponents)")
+    parser.add_argument("--opponent", help="the computer player, in every seat but yours "
+                        "(see --list-opponents)")
     parser.add_argument("--list-opponents", action="store_true", help="list the opponents")
     parser.add_argument("--rules", default="classic",
-                        help=f"rules preset: {', '.join(preset_names())} (default classic)")
+                        help=f"rules preset: {', '.join(preset_names())} (default classic); "
+                        "three-player and partnership seat computers in the other places")
     parser.add_argument("--target", type=int, help="points that win the match")
     parser.add_argument("--knock-limit", type=int, help="most deadwood you may knock with")
     parser.add_argument("--big-gin", action=argparse.BooleanOptionalAction, default=None,
@@ -61,11 +63,7 @@ def rules_from(args: argparse.Namespace) -> Rules:
     for name in ("target", "knock_limit", "big_gin", "last_chance"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
-    rules = rules_for(args.rules, **options)
-    if rules.players != 2:
-        raise GinRummyError(f"the {rules.name} rules need {rules.players} players; the terminal "
-                            "game is for two")
-    return rules
+    return rules_for(args.rules, **options)
 
 
 def run(args: argparse.Namespace) -> int:

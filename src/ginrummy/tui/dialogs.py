@@ -12,9 +12,10 @@ from textual.widgets import Button, OptionList, Static
 from ginrummy.core.cards import BIT, Card, Mask, from_mask
 from ginrummy.core.melds import best_arrangement, mask_value, meld_cards
 from ginrummy.i18n import Translator, translator
+from ginrummy.tui.narrator import Ending, ending_lines, score_text
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import chips
-from ginrummy.tui.words import in_rank_order, player_name, result_lines, score_lines
+from ginrummy.tui.words import in_rank_order, player_name
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -161,7 +162,8 @@ Mouse: click a card to pick it, click it again to discard; click the stock or th
 
 
 class SettlementScreen(ModalScreen[bool]):
-    """The hand's end: both hands as laid down, the layoffs, the points and the score sheet.
+    """A hand's end: both hands as laid down, the layoffs, the points and the scores (with
+    more than two players, the deal's: the other table and the partnership's net).
 
     Dismissed with True to go on (the next hand, or a new match once it is over), False to quit.
     """
@@ -169,24 +171,30 @@ class SettlementScreen(ModalScreen[bool]):
     BINDINGS = [Binding("enter,space", "answer(True)", "Continue"),
                 Binding("q,escape", "answer(False)", "Quit")]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, ending: Ending) -> None:
         super().__init__()
         self.session = session
+        self.ending = ending
         self._ = translator(session.settings.lang)
 
     def compose(self) -> ComposeResult:
         _ = self._
-        view = self.session.view
-        lines = result_lines(view, _, with_hands=False)
-        with VerticalScroll(classes="dialog wide settlement"):
+        ending = self.ending
+        lines = ending_lines(self.session, ending, _, with_hands=False)
+        human = ending.human
+        # the person's own hand last, next to the table's edge; an onlooker sees them in order
+        order = (1 - human, human) if human is not None else (0, 1)
+        tables = " tables" if self.session.players > 2 else ""
+        with VerticalScroll(classes="dialog wide settlement" + tables):
             yield Static(lines[0], classes="title")
-            for seat in (1, 0):
-                yield Static(Text(player_name(seat, view, _), style="bold"))
-                yield Static(chips(self.laid_down(seat),
+            for player in order:
+                yield Static(Text(ending.names[player] if self.session.players > 2
+                                  else player_name(player, ending.view, _), style="bold"))
+                yield Static(chips(self.laid_down(player),
                                    four_color=self.session.settings.four_color),
                              classes="laid-down")
             yield Static("\n".join(lines[1:]), classes="result")
-            yield Static("\n".join(score_lines(self.session.match, view, _)), classes="score")
+            yield Static("\n".join(score_text(self.session, _)), classes="score")
             with Horizontal(classes="buttons"):
                 again = _("New match (Enter)") if self.session.match.is_over else _(
                     "Next hand (Enter)")
@@ -196,7 +204,7 @@ class SettlementScreen(ModalScreen[bool]):
     def laid_down(self, seat: int) -> list[tuple[str, tuple[Card, ...]]]:
         """A hand as shown at the end: melds, the cards laid off, the deadwood left."""
         _ = self._
-        result = self.session.view.result
+        result = self.ending.view.result
         assert result is not None
         settlement = result.settlement
         if settlement is None:  # a dead hand: each hand in its best arrangement

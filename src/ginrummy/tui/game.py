@@ -27,6 +27,8 @@ from ginrummy.tui.dialogs import (
     ShowScreen,
     TextScreen,
 )
+from ginrummy.tui.narrator import Ending, Narrator, score_text
+from ginrummy.tui.seats import hand_title, other_table_line, seat_name, status_line
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import CardBack, CardFace, HandRow, PlaceHolder
 from ginrummy.tui.words import (
@@ -37,11 +39,8 @@ from ginrummy.tui.words import (
     cards_text,
     layoff_sentence,
     melds_text,
-    player_name,
     prompt,
-    score_lines,
     show_choice,
-    turn_sentences,
 )
 
 LOG_LINES = 40  # turns kept in the log box, which shows the latest and scrolls back
@@ -90,45 +89,50 @@ class GameScreen(Screen[None]):
         self.order = SORT_ORDERS[0]
         self.selected: Card | None = None
         self.log_lines: list[str] = []
-        self.told = 0
-        self.announced = 0
+        self.narrator = Narrator(session, self._)
+        self.ending: Ending | None = None  # a hand the person sat out, over, not yet shown
         self.message = ""
 
     # -- drawing ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Board(self)
-        yield Static(self._("d draw  p take  x pass  Enter discard  k knock  g gin  h hint  "
-                            "s sort  c scores  ? help  q quit"), id="keys")
+        yield Static(self.keys_text(), id="keys")
+
+    def keys_text(self) -> str:
+        if self.session.sits_out:
+            return self._("Enter result  c scores  ? help  q quit")
+        return self._("d draw  p take  x pass  Enter discard  k knock  g gin  h hint  "
+                      "s sort  c scores  ? help  q quit")
 
     def compose_board(self) -> ComposeResult:
         _ = self._
         session = self.session
-        view = session.view
         match = session.match
-        first, second = match.scores
-        yield Static(_("Hand {n}  ·  You {a} - Computer {b}  ·  target {target}  ·  {rules}  ·  "
-                       "knock limit {limit}").format(
-            n=session.hand_number, a=first, b=second, target=match.rules.target,
-            rules=match.rules.name, limit=view.knock_limit), id="status")
-        with Horizontal(id="opponent-row"):
-            yield Static(f"{_('Computer')} ({session.settings.opponent})", classes="who")
-            yield Static("▮" * view.opponent_hand_size, id="opponent-cards")
+        if session.sits_out:
+            yield from self.compose_sitting_out()
+            return
+        view = session.view
+        if session.players == 2:
+            first, second = match.scores
+            yield Static(_("Hand {n}  ·  You {a} - Computer {b}  ·  target {target}  ·  {rules}  "
+                           "·  knock limit {limit}").format(
+                n=match.deal_number, a=first, b=second, target=match.rules.target,
+                rules=match.rules.name, limit=view.knock_limit), id="status")
+        else:
+            yield from self.compose_seating(view.knock_limit)
+        table = session.watched
+        opponent = table.seats[view.opponent]
+        close = " close" if session.players > 2 else ""
+        with Horizontal(id="opponent-row", classes="opponent-row" + close):
+            yield Static(f"{seat_name(opponent, session.players, _)} "
+                         f"({session.settings.opponent})", classes="who")
+            yield Static("▮" * view.opponent_hand_size, id="opponent-cards",
+                         classes="opponent-cards")
             took = view.opponent_took()
             yield Static(_("took from the pile: {cards}").format(cards=cards_text(took))
-                         if took else "", id="opponent-took")
-        with Horizontal(id="table"):
-            with Vertical(classes="pilebox"):
-                yield CardBack(f"{view.stock_size:>2}", id="stock")
-                yield Static(_("Stock"), classes="label")
-            with Vertical(classes="pilebox"):
-                if view.pile_top is None:
-                    yield PlaceHolder(_("empty"), id="pile")
-                else:
-                    yield CardFace(view.pile_top, id="pile")
-                yield Static(_("Discard pile"), classes="label")
-            with TurnLog(id="log"):
-                yield Static("\n".join(self.log_lines[-LOG_LINES:]))
+                         if took else "", id="opponent-took", classes="opponent-took")
+        yield from self.compose_piles(view)
         if session.settings.memory_aid:
             yield Static(_("Discards seen: {cards}.").format(
                 cards=cards_text(view.discards_seen()) or "-"), id="seen")
@@ -142,6 +146,57 @@ class GameScreen(Screen[None]):
         with Horizontal(id="actions"):
             for label, action_name in self.action_buttons(view):
                 yield ActionButton(label, id=f"do-{action_name}", compact=True)
+
+    def compose_seating(self, knock_limit: int) -> ComposeResult:
+        """Three players and partnerships: every score, whose hand this is, the other table."""
+        _ = self._
+        session = self.session
+        yield Static(status_line(session, knock_limit, _), id="status")
+        yield Static(hand_title(session, _), id="seating")
+        if session.other_tables():
+            yield Static(other_table_line(session, _), id="other-table")
+
+    def compose_piles(self, view: PlayerView) -> ComposeResult:
+        _ = self._
+        with Horizontal(id="table"):
+            with Vertical(classes="pilebox"):
+                yield CardBack(f"{view.stock_size:>2}", id="stock")
+                yield Static(_("Stock"), classes="label")
+            with Vertical(classes="pilebox"):
+                if view.pile_top is None:
+                    yield PlaceHolder(_("empty"), id="pile")
+                else:
+                    yield CardFace(view.pile_top, id="pile")
+                yield Static(_("Discard pile"), classes="label")
+            with TurnLog(id="log"):
+                yield Static("\n".join(self.log_lines[-LOG_LINES:]))
+
+    def compose_sitting_out(self) -> ComposeResult:
+        """Three players, the person dealt: the two computers' hand, face down, as it goes."""
+        _ = self._
+        session = self.session
+        table = session.watched
+        views = [session.seat_view(seat) for seat in table.seats]
+        yield from self.compose_seating(views[0].knock_limit)
+        for player, seat in enumerate(table.seats):
+            seen_by_other = views[1 - player]  # what the other player (and you) can see
+            with Horizontal(classes="opponent-row close"):
+                yield Static(f"{seat_name(seat, session.players, _)} "
+                             f"({session.settings.opponent})", classes="who")
+                yield Static("▮" * seen_by_other.opponent_hand_size, classes="opponent-cards")
+                took = seen_by_other.opponent_took()
+                yield Static(_("took from the pile: {cards}").format(cards=cards_text(took))
+                             if took else "", classes="opponent-took")
+        yield from self.compose_piles(views[0])
+        waiting = self.ending is not None
+        yield Static(self.message or (_("The hand is over. Press Enter for the result.")
+                                      if waiting else _("The computers are playing...")),
+                     id="prompt")
+        yield Static(_("You sit out this hand: you see what you would see at the table."),
+                     id="sitting-out")
+        with Horizontal(id="actions"):
+            if waiting:
+                yield ActionButton(_("Result (Enter)"), id="do-result", compact=True)
 
     def hand_groups(self, view: PlayerView) -> list[tuple[str, CardGroup]]:
         _ = self._
@@ -184,6 +239,7 @@ class GameScreen(Screen[None]):
 
     def redraw(self) -> None:
         self.query_one(Board).refresh(recompose=True)
+        self.query_one("#keys", Static).update(self.keys_text())
 
     # -- flow ---------------------------------------------------------------------------------
 
@@ -191,32 +247,42 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def advance(self) -> None:
-        """Let the computer play, tell what happened, and show the hand's end when it comes."""
+        """Let the computers play, tell what happened, and show a hand's end when it comes.
+
+        A hand the person sat out waits for Enter before its end is shown."""
         session = self.session
         list(session.computer_moves())
-        view = session.view
-        _ = self._
-        if session.hand_number != self.announced:
-            self.announced = session.hand_number
-            self.told = 0
-            self.log_lines.append(_("Hand {n}. Dealer: {dealer}.").format(
-                n=session.hand_number, dealer=player_name(view.dealer, view, _)))
-        self.log_lines.extend(turn_sentences(view.history[self.told:], view, _))
-        self.told = len(view.history)
-        if self.selected is not None and not view.hand_mask & BIT[self.selected]:
-            self.selected = None
+        lines, ending = self.narrator.news()
+        self.log_lines.extend(lines)
+        if not session.sits_out:
+            view = session.view
+            if self.selected is not None and not view.hand_mask & BIT[self.selected]:
+                self.selected = None
+        self.ending = ending
         self.redraw()
-        if session.match.hand_over:
-            self.app.push_screen(SettlementScreen(session), self.after_settlement)
+        if ending is not None and not session.sits_out:
+            self.settle()
+
+    def settle(self) -> None:
+        ending = self.ending
+        if ending is None:
+            return
+        self.ending = None
+        self.app.push_screen(SettlementScreen(self.session, ending), self.after_settlement)
 
     def after_settlement(self, again: bool | None) -> None:
-        if self.session.match.is_over:
+        session = self.session
+        if session.match.is_over:
             if again:
                 self.app.pop_screen()  # back to the setup screen for a new match
             else:
                 self.app.exit()
             return
-        self.session.next_hand()
+        if not again:
+            self.action_quit_game()
+            return
+        if session.match.deal_over:
+            session.next_deal()
         self.selected = None
         self.advance()
 
@@ -230,13 +296,25 @@ class GameScreen(Screen[None]):
         self.message = ""
         self.advance()
 
+    SITTING_OUT_ACTIONS = frozenset({"discard", "result", "scores", "help", "quit_game",
+                                     "memory"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the person sits out only Enter (the result), the score sheet, help and quit
+        do anything."""
+        return not self.session.sits_out or action in self.SITTING_OUT_ACTIONS
+
     # -- cards --------------------------------------------------------------------------------
 
     def display_order(self) -> list[Card]:
+        if self.session.sits_out:
+            return []
         return [c for _t, g in self.hand_groups(self.session.view) for c in g.cards]
 
     def action_move(self, step: int) -> None:
         cards = self.display_order()
+        if not cards:
+            return
         if self.selected not in cards:
             self.selected = cards[0] if step > 0 else cards[-1]
         else:
@@ -280,7 +358,13 @@ class GameScreen(Screen[None]):
     def action_pass(self) -> None:
         self.act(PASS)
 
+    def action_result(self) -> None:
+        self.settle()
+
     def action_discard(self) -> None:
+        if self.session.sits_out:
+            self.settle()  # Enter shows the end of the hand you sat out
+            return
         if self.selected is None:
             self.message = self._("Pick a card first: arrows or number keys, or click it.")
             self.redraw()
@@ -377,7 +461,7 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_scores(self) -> None:
-        lines = score_lines(self.session.match, self.session.view, self._)
+        lines = score_text(self.session, self._, entries=True)
         self.app.push_screen(TextScreen(self._("Score sheet"), "\n".join(lines), self._))
 
     def action_help(self) -> None:

@@ -16,6 +16,14 @@ from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator, translator
 from ginrummy.tui.coach import hint_text
+from ginrummy.tui.narrator import Ending, Narrator, ending_lines, score_text
+from ginrummy.tui.seats import (
+    hand_title,
+    is_partnership,
+    other_table_line,
+    seat_name,
+    teams_line,
+)
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.words import (
     SORT_ORDERS,
@@ -23,10 +31,7 @@ from ginrummy.tui.words import (
     cards_text,
     player_name,
     prompt,
-    result_lines,
-    score_lines,
     show_choice,
-    turn_sentences,
 )
 
 COMMANDS = ("help", "hint", "score", "seen", "sort", "quit")
@@ -42,8 +47,7 @@ class PlainGame:
         self.lang = session.settings.lang
         self._: Translator = translator(self.lang)
         self.order = "melds"
-        self.told = 0  # moves of the current hand already told
-        self.announced = 0  # the hand number last announced
+        self.narrator = Narrator(session, self._, title=self.hand_title)
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -59,39 +63,49 @@ class PlainGame:
     def run(self) -> int:
         _ = self._
         session = self.session
-        self.say(_("Gin Rummy against the computer ({opponent}), rules: {rules}.").format(
-            opponent=session.settings.opponent, rules=session.match.rules))
+        if session.players == 2:
+            self.say(_("Gin Rummy against the computer ({opponent}), rules: {rules}.").format(
+                opponent=session.settings.opponent, rules=session.match.rules))
+        else:
+            self.say(_("Gin Rummy, {players} players: you and the computers ({opponent}), "
+                       "rules: {rules}.").format(players=session.players,
+                                                 opponent=session.settings.opponent,
+                                                 rules=session.match.rules))
+            if is_partnership(session):
+                self.say(teams_line(session, _))
         self.say(_("Type an action (draw stock, draw pile, discard KD, knock 7C, gin 7C, take, "
                    "pass) or help, hint, score, quit."))
         while True:
             list(session.computer_moves())
-            view = session.view
-            self.tell_hand_start(view)
-            self.tell_new_moves(view)
-            if session.match.hand_over:
-                if not self.finish_hand(view):
+            lines, ending = self.narrator.news()
+            for line in lines:
+                self.tell(line)
+            if ending is not None:
+                if not self.finish_hand(ending):
                     return self.saved()
                 if session.match.is_over:
                     return 0
                 continue
-            if not self.turn(view):
+            if not self.turn(session.view):
                 return self.saved()
 
-    def tell_hand_start(self, view: PlayerView) -> None:
-        _ = self._
-        number = self.session.hand_number
-        if number == self.announced:
-            return
-        self.announced = number
-        self.told = 0
-        self.say()
-        self.say(_("Hand {n}. Dealer: {dealer}. Knock limit: {limit}.").format(
-            n=number, dealer=player_name(view.dealer, view, _), limit=view.knock_limit))
+    def tell(self, line: str) -> None:
+        self.say(line)
 
-    def tell_new_moves(self, view: PlayerView) -> None:
-        for sentence in turn_sentences(view.history[self.told:], view, self._):
-            self.say(sentence)
-        self.told = len(view.history)
+    def hand_title(self) -> list[str]:
+        """A blank line, then the hand: its number, who plays it, the knock limit."""
+        _ = self._
+        session = self.session
+        view = self.narrator.watcher_view()
+        if session.players == 2:
+            return ["", _("Hand {n}. Dealer: {dealer}. Knock limit: {limit}.").format(
+                n=session.match.deal_number, dealer=player_name(view.dealer, view, _),
+                limit=view.knock_limit)]
+        lines = ["", f"{hand_title(session, _)} "
+                 + _("Knock limit: {limit}.").format(limit=view.knock_limit)]
+        if session.other_tables():
+            lines.append(other_table_line(session, _))
+        return lines
 
     def describe(self, view: PlayerView) -> None:
         _ = self._
@@ -104,10 +118,17 @@ class PlainGame:
         self.say(_("Discard pile: {top}. Stock: {n} cards.").format(top=top, n=view.stock_size))
         took = view.opponent_took()
         if took:
-            self.say(_("The computer has taken from the pile: {cards}.").format(
-                cards=cards_text(took)))
+            if self.session.players == 2:
+                self.say(_("The computer has taken from the pile: {cards}.").format(
+                    cards=cards_text(took)))
+            else:
+                opponent = self.session.watched.seats[view.opponent]
+                self.say(_("{name} has taken from the pile: {cards}.").format(
+                    name=seat_name(opponent, self.session.players, _), cards=cards_text(took)))
         if self.session.settings.memory_aid:
             self.tell_seen(view)
+        if self.session.other_tables():
+            self.say(other_table_line(self.session, _))
 
     def tell_seen(self, view: PlayerView) -> None:
         self.say(self._("Discards seen: {cards}.").format(
@@ -202,7 +223,7 @@ class PlainGame:
         elif word == "hint":
             self.say(hint_text(view, self.lang, _))
         elif word == "score":
-            for line in score_lines(self.session.match, view, _):
+            for line in score_text(self.session, _, entries=True):
                 self.say(line)
         elif word == "seen":
             self.tell_seen(view)
@@ -212,19 +233,25 @@ class PlainGame:
         else:
             self.say(_("Sort by one of: {orders}.").format(orders=", ".join(SORT_ORDERS)))
 
-    def finish_hand(self, view: PlayerView) -> bool:
+    def finish_hand(self, ending: Ending) -> bool:
         """Tell the result and the score; ask to go on. False at quit or end of input."""
         _ = self._
-        for line in result_lines(view, _):
+        session = self.session
+        if session.sits_out:
+            line = self.ask(_("The hand is over. Press Enter for the result (or type quit)."))
+            if line is None or line.lower() == "quit":
+                return False
+        for line in ending_lines(session, ending, _):
             self.say(line)
-        for line in score_lines(self.session.match, view, _):
+        for line in score_text(session, _):
             self.say(line)
-        if self.session.match.is_over:
+        if session.match.is_over:
             return True
         line = self.ask(_("Press Enter for the next hand (or type quit)."))
         if line is None or line.lower() == "quit":
             return False
-        self.session.next_hand()
+        if session.match.deal_over:
+            session.next_deal()
         return True
 
     def saved(self) -> int:

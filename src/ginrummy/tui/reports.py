@@ -3,27 +3,43 @@
 from __future__ import annotations
 
 from ginrummy.core.errors import GinRummyError
+from ginrummy.core.match import MatchFormat
 from ginrummy.core.record import read_record
 from ginrummy.core.state import HandState
 from ginrummy.i18n import translator
 from ginrummy.store import MatchStore, StoredMatch
 from ginrummy.store.stats import Tally, player_stats
-from ginrummy.tui.session import HUMAN, HUMAN_NAME, STORE_KIND
+from ginrummy.tui.seats import seat_name, table_names
+from ginrummy.tui.session import HUMAN, HUMAN_NAME, STORE_KIND, final_view, onlooker_moves
 from ginrummy.tui.words import cards_text, result_lines, turn_sentences
 
 
 def stats_text(store: MatchStore, lang: str) -> str:
+    """The person's figures by opponent; three-player and partnership matches on rows of their
+    own ('random, 3 players'), their hands the ones the person played, a partnership won when
+    the person's team won."""
     _ = translator(lang)
-    table = player_stats(store.list(kind=STORE_KIND, limit=100_000), player=HUMAN_NAME)
-    if not table.total.matches:
+    matches = store.list(kind=STORE_KIND, limit=100_000)
+    labels = {2: "{opponent}", 3: _("{opponent}, 3 players"), 4: _("{opponent}, partnership")}
+    total = Tally()
+    rows_by_name: dict[str, Tally] = {}
+    for players, label in labels.items():
+        table = player_stats([m for m in matches if len(m.names) == players],
+                             player=HUMAN_NAME)
+        total.add(table.total)
+        for opponent, tally in table.by_opponent.items():
+            rows_by_name[label.format(opponent=opponent)] = tally
+    if not total.matches:
         return _("No matches played yet.")
+    width = max([14, *map(len, rows_by_name)])
     header = _("{who:<14} {matches:>7} {won:>5} {hands:>6} {hwon:>5} {gins:>5} {under:>9} "
-               "{avg:>8}").format(who=_("Opponent"), matches=_("Matches"), won=_("Won"),
+               "{avg:>8}").format(who=_("Opponent").ljust(width), matches=_("Matches"),
+                                  won=_("Won"),
                                   hands=_("Hands"), hwon=_("Won"), gins=_("Gins"),
                                   under=_("Undercuts"), avg=_("Pts/hand"))
     rows = [header]
-    for name, tally in [*sorted(table.by_opponent.items()), (_("All"), table.total)]:
-        rows.append(_tally_row(name, tally))
+    for name, tally in [*sorted(rows_by_name.items()), (_("All"), total)]:
+        rows.append(_tally_row(name.ljust(width), tally))
     return "\n".join(rows)
 
 
@@ -40,13 +56,26 @@ def history_rows(store: MatchStore) -> list[StoredMatch]:
 def history_line(stored: StoredMatch, lang: str) -> str:
     _ = translator(lang)
     when = stored.updated.strftime("%Y-%m-%d %H:%M") if stored.updated else "?"
+    names = stored.names
+    players = len(names)
     if not stored.finished:
         state = _("unfinished")
     elif stored.winner == HUMAN:
-        state = _("you won")
-    else:
+        state = _("your team won") if players == 4 else _("you won")
+    elif players == 2:
         state = _("the computer won")
-    return f"{stored.id}  {when}  {_('against')} {stored.names[1]:<12} {state}"
+    elif players == 4:
+        state = _("the other team won")
+    else:
+        state = _("{name} won").format(name=seat_name(stored.winner or 0, players, _))
+    if players == 4:
+        who = _("with {partner} against {a} and {b}").format(partner=names[2], a=names[1],
+                                                             b=names[3])
+    elif players == 3:
+        who = _("against {a} and {b}").format(a=names[1], b=names[2])
+    else:
+        who = f"{_('against')} {names[1]:<12}"
+    return f"{stored.id}  {when}  {who} {state}"
 
 
 def history_text(store: MatchStore, lang: str) -> str:
@@ -57,25 +86,48 @@ def history_text(store: MatchStore, lang: str) -> str:
 
 
 def replay_lines(record: str, lang: str) -> list[str]:
-    """Every finished hand move by move, as the person saw it, with each result.
+    """Every finished hand move by move, as the person saw it (a hand they sat out as an
+    onlooker), with each result.
 
     The hand still in play (an unfinished match) is left out: replaying it would show the
-    computer's hidden cards.
+    computers' hidden cards.
     """
     _ = translator(lang)
-    match = read_record(record)
+    match: MatchFormat = read_record(record)
+    rules = match.rules
+    players = rules.players
     lines: list[str] = []
-    finished = zip(match.hands, match.finished_views(HUMAN), strict=True)
-    for number, (hand, view) in enumerate(finished, start=1):
-        dealt = HandState(match.rules, dealer=hand.dealer, deck=hand.deck).hand(HUMAN)
-        lines.append(_("Hand {n}. Dealer: {dealer}.").format(
-            n=number, dealer=_("You") if hand.dealer == HUMAN else _("Computer")))
-        lines.append(_("Your hand: {cards}.").format(cards=cards_text(dealt)))
-        lines.extend(turn_sentences(view.history, view, _))
-        lines.extend(result_lines(view, _))
+    for number, hand in enumerate(match.hands, start=1):
+        seats = hand.seats
+        names = table_names(players, seats, _)
+        view = final_view(rules, hand, HUMAN)
+        dealer = names[hand.dealer]
+        if players == 2:
+            lines.append(_("Hand {n}. Dealer: {dealer}.").format(n=number, dealer=dealer))
+        elif players == 3:
+            [out] = [seat for seat in range(players) if seat not in seats]
+            text = (_("Hand {n}: {a} v {b}; you sit out this hand (you dealt).") if out == HUMAN
+                    else _("Hand {n}: {a} v {b}; {name} dealt and sits out."))
+            lines.append(text.format(n=number, a=names[0], b=names[1],
+                                     name=seat_name(out, players, _)))
+        else:
+            text = (_("Hand {n}, deal {deal}: {a} v {b}; you deal.")
+                    if seats[hand.dealer] == HUMAN else
+                    _("Hand {n}, deal {deal}: {a} v {b}; {dealer} deals."))
+            lines.append(text.format(n=number, deal=hand.deal, a=names[0], b=names[1],
+                                     dealer=dealer))
+        if HUMAN in seats:
+            dealt = HandState(rules, dealer=hand.dealer, deck=hand.deck).hand(seats.index(HUMAN))
+            lines.append(_("Your hand: {cards}.").format(cards=cards_text(dealt)))
+        moves = onlooker_moves([final_view(rules, hand, seat) for seat in seats], seats)
+        two = players == 2
+        lines.extend(turn_sentences(moves, view, _, names=None if two else names))
+        lines.extend(result_lines(view, _) if two else result_lines(
+            view, _, names=names, human=seats.index(HUMAN) if HUMAN in seats else None))
         lines.append("")
-    if not match.hand_over:
-        lines.append(_("Hand {n} is still being played.").format(n=match.hand_number))
+    if not match.deal_over:
+        lines.append((_("Deal {n} is still being played.") if players == 4 else
+                      _("Hand {n} is still being played.")).format(n=match.deal_number))
     return lines
 
 

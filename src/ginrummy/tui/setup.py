@@ -13,7 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Label, ListItem, ListView, 
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import PRESETS, Rules, rules_for
-from ginrummy.i18n import available_languages, translator
+from ginrummy.i18n import Translator, available_languages, translator
 from ginrummy.players.registry import player_names
 from ginrummy.tui import reports
 from ginrummy.tui.dialogs import TextScreen
@@ -24,6 +24,17 @@ if TYPE_CHECKING:
     from ginrummy.tui.app import GinRummyApp
 
 LANGUAGE_NAMES = {"en": "English", "nb": "Norsk (bokmål)", "sv": "Svenska"}
+
+
+def seats_hint(players: int, _: Translator) -> str:
+    """What a preset for more than two players means for the person at the terminal."""
+    if players == 3:
+        return _("Three players: you and two computers (the opponent chosen above). The dealer "
+                 "sits out each hand.")
+    if players == 4:
+        return _("Partnership: you and a computer partner against two computers (the opponent "
+                 "chosen above), at two tables every deal.")
+    return ""
 
 
 class SetupScreen(Screen[None]):
@@ -39,15 +50,15 @@ class SetupScreen(Screen[None]):
         game = self.game
         _ = translator(game.settings.lang)
         rules = game.rules
-        two_player = [name for name, preset in PRESETS.items() if preset.players == 2]
+        presets = list(PRESETS)
         with VerticalScroll(id="setup"):
             yield Label(_("Gin Rummy"), classes="title")
             fields = [
                 (_("Opponent"), Select([(name, name) for name in player_names()],
                                        id="opponent", value=game.settings.opponent,
                                        allow_blank=False, compact=True)),
-                (_("Rules"), Select([(name, name) for name in two_player], id="rules",
-                                    value=rules.name if rules.name in two_player else "classic",
+                (_("Rules"), Select([(name, name) for name in presets], id="rules",
+                                    value=rules.name if rules.name in presets else "classic",
                                     allow_blank=False, compact=True)),
                 (_("Target"), Input(str(rules.target), id="target", type="integer",
                                     compact=True)),
@@ -71,6 +82,9 @@ class SetupScreen(Screen[None]):
                                id="four-color", compact=True)
                 yield TickBox(_("Memory aid (discards seen)"), game.settings.memory_aid,
                                id="memory-aid", compact=True)
+            hint = Label(seats_hint(rules.players, _), id="seats-hint", classes="hint")
+            hint.display = rules.players > 2
+            yield hint
             yield Label("", id="setup-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("New match"), id="new", variant="primary", compact=True)
@@ -88,8 +102,9 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
 
-    def on_screen_resume(self) -> None:
-        self.refresh(recompose=True)  # back from a match: Resume may have changed
+    async def on_screen_resume(self) -> None:
+        await self.recompose()  # back from a match: Resume may have changed
+        self.query_one("#new", Button).focus()  # Enter starts a new match
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "lang" and event.value != self.game.settings.lang:
@@ -100,6 +115,9 @@ class SetupScreen(Screen[None]):
             self.refresh(recompose=True)
         elif event.select.id == "rules" and event.value != self.game.rules.name:
             preset = rules_for(str(event.value))
+            hint = self.query_one("#seats-hint", Label)
+            hint.update(seats_hint(preset.players, translator(self.game.settings.lang)))
+            hint.display = preset.players > 2
             self.query_one("#target", Input).value = str(preset.target)
             self.query_one("#knock-limit", Input).value = str(preset.knock_limit)
             self.query_one("#big-gin", Checkbox).value = preset.big_gin

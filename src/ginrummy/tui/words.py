@@ -121,8 +121,13 @@ def move_phrase(move: Move, _: Translator) -> str:
     return _("declared big gin")
 
 
-def turn_sentences(moves: Sequence[Move], view: PlayerView, _: Translator) -> list[str]:
-    """One sentence per turn: 'Computer drew from the stock and threw 9♠.'"""
+def turn_sentences(moves: Sequence[Move], view: PlayerView, _: Translator, *,
+                   names: Sequence[str] | None = None) -> list[str]:
+    """One sentence per turn: 'Computer drew from the stock and threw 9♠.'
+
+    ``names`` name the hand's players 0 and 1 (three players, partnerships: 'Computer 2');
+    by default they are 'You' and 'Computer' as seen from ``view``.
+    """
     sentences: list[str] = []
     current: int | None = None
     phrases: list[str] = []
@@ -130,7 +135,8 @@ def turn_sentences(moves: Sequence[Move], view: PlayerView, _: Translator) -> li
         if move is None or move.player != current:
             if phrases and current is not None:
                 joined = _(" and ").join(phrases)
-                sentences.append(f"{player_name(current, view, _)} {joined}.")
+                who = player_name(current, view, _) if names is None else names[current]
+                sentences.append(f"{who} {joined}.")
             phrases = []
             current = None if move is None else move.player
         if move is not None:
@@ -161,10 +167,13 @@ def prompt(view: PlayerView, _: Translator) -> str:
     return _("Discard a card.")
 
 
-def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True) -> list[str]:
+def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True,
+                 names: Sequence[str] | None = None, human: int | None = 0) -> list[str]:
     """The hand's end: who knocked, both hands as shown, the layoffs and the points.
 
     ``with_hands=False`` leaves out the two hands, for screens that draw them as cards.
+    ``names`` name the hand's two players where more than two play (``human``: which of them
+    is the person, None when they sat the hand out); by default 'You' and 'the computer'.
     """
     result = view.result
     if result is None:
@@ -172,22 +181,20 @@ def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True) ->
     if result.outcome == "dead":
         return [_("Dead hand: the stock ran out. Nobody scores; the same dealer deals again.")]
     assert result.knocker is not None and result.winner is not None
-    knocker = player_name(result.knocker, view, _)
-    you_knocked = result.knocker == view.player
-    headline = {
-        ("knock", True): _("You knocked."),
-        ("knock", False): _("The computer knocked."),
-        ("undercut", True): _("You knocked and were undercut!"),
-        ("undercut", False): _("The computer knocked and you undercut it!"),
-        ("gin", True): _("You went gin!"),
-        ("gin", False): _("The computer went gin!"),
-        ("big_gin", True): _("You declared big gin!"),
-        ("big_gin", False): _("The computer declared big gin!"),
-    }[result.outcome, you_knocked]
+    if names is None:
+        names = (player_name(0, view, _), player_name(1, view, _))
+        headline = _two_player_headline(result.outcome, result.knocker == view.player, _)
+        scores = _("You score {points}.") if result.winner == view.player else _(
+            "The computer scores {points}.")
+    else:
+        headline = _headline(result.outcome, result.knocker, names, human, _)
+        scores = _("You score {points}.") if result.winner == human else _(
+            "{name} scores {points}.")
     lines = [headline]
+    knocker = names[result.knocker]
     settlement = result.settlement
     if settlement is not None:
-        defender = player_name(1 - result.knocker, view, _)
+        defender = names[1 - result.knocker]
         shown = ((knocker, settlement.knocker), (defender, settlement.defender))
         for name, arrangement in shown if with_hands else ():
             melds = "  ".join(cards_text(meld_cards(m))
@@ -204,10 +211,34 @@ def result_lines(view: PlayerView, _: Translator, *, with_hands: bool = True) ->
         lines.append(_("Deadwood after layoffs: {knocker} {a}, {defender} {b}.").format(
             knocker=knocker, a=settlement.knocker_deadwood, defender=defender,
             b=settlement.defender_deadwood))
-    scores = _("You score {points}.") if result.winner == view.player else _(
-        "The computer scores {points}.")
-    lines.append(scores.format(points=result.points))
+    lines.append(scores.format(points=result.points, name=names[result.winner]))
     return lines
+
+
+def _headline(outcome: str, knocker: int, names: Sequence[str], human: int | None,
+              _: Translator) -> str:
+    """Who ended the hand and how, where the other players have names ('Computer 2')."""
+    if knocker == human:
+        return _two_player_headline(outcome, True, _)
+    return {
+        "knock": _("{name} knocked."),
+        "undercut": _("{name} knocked and was undercut!"),
+        "gin": _("{name} went gin!"),
+        "big_gin": _("{name} declared big gin!"),
+    }[outcome].format(name=names[knocker])
+
+
+def _two_player_headline(outcome: str, you_knocked: bool, _: Translator) -> str:
+    return {
+        ("knock", True): _("You knocked."),
+        ("knock", False): _("The computer knocked."),
+        ("undercut", True): _("You knocked and were undercut!"),
+        ("undercut", False): _("The computer knocked and you undercut it!"),
+        ("gin", True): _("You went gin!"),
+        ("gin", False): _("The computer went gin!"),
+        ("big_gin", True): _("You declared big gin!"),
+        ("big_gin", False): _("The computer declared big gin!"),
+    }[outcome, you_knocked]
 
 
 def score_lines(match: Match, view: PlayerView, _: Translator) -> list[str]:
