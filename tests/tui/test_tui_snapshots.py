@@ -24,6 +24,15 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 SIZE = (80, 24)
 
 
+def compare_with_snapshots(shots: dict[str, str], lang: str) -> None:
+    for name, text in shots.items():
+        path = SNAPSHOTS / f"{name}.{lang}.txt"
+        if os.environ.get("GINRUMMY_UPDATE_SNAPSHOTS"):
+            path.write_text(text, encoding="utf-8")
+        assert path.exists(), f"no snapshot {path.name}; generate with GINRUMMY_UPDATE_SNAPSHOTS=1"
+        assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"
+
+
 async def capture(lang: str) -> dict[str, str]:
     """Setup, the table, the help, a knock's choice of melds and a hand's settlement, as text."""
     settings = Settings(opponent="random", lang=lang, memory_aid=True)
@@ -65,12 +74,7 @@ async def knock_choice(lang: str) -> str:
 @pytest.mark.parametrize("lang", ["en", "nb", "sv"])
 def test_tui_snapshots_of_the_main_screens(lang):
     shots = asyncio.run(capture(lang))
-    for name, text in shots.items():
-        path = SNAPSHOTS / f"{name}.{lang}.txt"
-        if os.environ.get("GINRUMMY_UPDATE_SNAPSHOTS"):
-            path.write_text(text, encoding="utf-8")
-        assert path.exists(), f"no snapshot {path.name}; generate with GINRUMMY_UPDATE_SNAPSHOTS=1"
-        assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"
+    compare_with_snapshots(shots, lang)
 
 
 async def capture_tables(lang: str) -> dict[str, str]:
@@ -106,9 +110,4 @@ async def capture_tables(lang: str) -> dict[str, str]:
 @pytest.mark.parametrize("lang", ["en", "nb", "sv"])
 def test_tui_snapshots_of_three_player_and_partnership_tables(lang):
     shots = asyncio.run(capture_tables(lang))
-    for name, text in shots.items():
-        path = SNAPSHOTS / f"{name}.{lang}.txt"
-        if os.environ.get("GINRUMMY_UPDATE_SNAPSHOTS"):
-            path.write_text(text, encoding="utf-8")
-        assert path.exists(), f"no snapshot {path.name}; generate with GINRUMMY_UPDATE_SNAPSHOTS=1"
-        assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"
+    compare_with_snapshots(shots, lang)

@@ -18,7 +18,7 @@ from ginrummy.core.record import read_record
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
-from ginrummy.store import open_store
+from ginrummy.store import StoredMatch, open_store
 from ginrummy.tui.app import GinRummyApp
 from ginrummy.tui.dialogs import SettlementScreen
 from ginrummy.tui.game import GameScreen
@@ -153,37 +153,37 @@ def test_tui_partnership_dead_hand_at_your_table_is_shown_and_redealt():
     assert ending is None and lines[0].startswith(f"Deal {session.match.deal_number}: ")
 
 
-def test_tui_plain_plays_a_three_player_match(tmp_path):
-    process = PlainProcess(tmp_path, "--rules", "three-player", "--target", "60",
-                           "--opponent", "beginner", "--seed", str(THREE_SEED))
-    last = play(process, decisions=800)
+def play_plain_match(tmp_path, rules: str, seed: int, decisions: int) -> tuple[str, StoredMatch]:
+    """A whole plain-mode match to its end: the transcript and the match as saved."""
+    process = PlainProcess(tmp_path, "--rules", rules, "--target", "60",
+                           "--opponent", "beginner", "--seed", str(seed))
+    last = play(process, decisions=decisions)
     assert not last.endswith(PROMPT)
     assert process.process.wait(timeout=30) == 0
     text = process.transcript
     assert "Traceback" not in text
+    [stored] = saved(tmp_path)
+    assert stored.finished
+    return text, stored
+
+
+def test_tui_plain_plays_a_three_player_match(tmp_path):
+    text, stored = play_plain_match(tmp_path, "three-player", THREE_SEED, decisions=800)
     assert "Gin Rummy, 3 players: you and the computers (beginner)" in text
     assert "Hand 2: Computer 1 v Computer 2; you sit out this hand (you dealt). " in text
     assert "The hand is over. Press Enter for the result (or type quit)." in text
     assert "  Computer 2: " in text and "won the match" in text
-    [stored] = saved(tmp_path)
-    assert stored.finished and read_record(stored.record).is_over
+    assert read_record(stored.record).is_over
 
 
 def test_tui_plain_plays_a_partnership_match(tmp_path):
-    process = PlainProcess(tmp_path, "--rules", "partnership", "--target", "60",
-                           "--opponent", "beginner", "--seed", str(FOUR_SEED))
-    last = play(process, decisions=1500)
-    assert not last.endswith(PROMPT)
-    assert process.process.wait(timeout=30) == 0
-    text = process.transcript
-    assert "Traceback" not in text
+    text, stored = play_plain_match(tmp_path, "partnership", FOUR_SEED, decisions=1500)
     assert "Deal 1: You v Computer 1 at your table; " in text
     assert "Other table: your partner Computer 2 v Computer 3: in play, stock " in text
     assert "This deal at the two tables: your team " in text
     assert "Deal 2: You v Computer 3 at your table" in text
     assert "won the match" in text
-    [stored] = saved(tmp_path)
-    assert stored.finished and isinstance(read_record(stored.record), PartnershipMatch)
+    assert isinstance(read_record(stored.record), PartnershipMatch)
 
 
 def test_tui_plain_resumes_a_three_player_match(tmp_path):
