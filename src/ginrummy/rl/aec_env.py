@@ -19,6 +19,7 @@ from ginrummy.core.match import Match
 from ginrummy.core.rules import Rules
 from ginrummy.rl.config import check_episode, resolve_rules
 from ginrummy.rl.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, HandTracker, index_action
+from ginrummy.rl.outcome import hand_outcome, match_score
 
 AGENTS = ("player_0", "player_1")
 
@@ -47,6 +48,13 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
     the loser); ``episode="match"`` plays to the target, rewarding each change in the players'
     totals (hand points, then game, shutout and box bonuses), so an episode's rewards sum to the
     final difference. ``normalize_rewards`` divides every reward by the rules' target.
+
+    ``infos[agent]`` is empty except at the step that ends a hand: then ``"outcome"`` holds the
+    hand's kind, winner, knocker, points and both deadwoods (:mod:`ginrummy.rl.outcome`), and in
+    match episodes ``"match"`` the hands played, scores, totals and whether the match is over.
+
+    ``state()`` is the global state for centralised training: player_0's observation followed
+    by player_1's (``state_space``). It holds both private hands: never give it to an acting agent.
     """
 
     metadata = {
@@ -76,6 +84,8 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         self.agents = list(AGENTS)
         space = observation_space()
         self.observation_spaces = {agent: space for agent in AGENTS}
+        self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(2 * OBS_SIZE,),
+                                      dtype=np.float32)
         self.action_spaces = {agent: ActionSpace(NUM_ACTIONS) for agent in AGENTS}
         self._rng = random.Random()
         self.match: Match | None = None
@@ -115,6 +125,10 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         return {"observation": self.tracker.observe(player),
                 "action_mask": self.tracker.mask(player)}
 
+    def state(self) -> np.ndarray:
+        assert self.tracker is not None, "call reset() first"
+        return np.concatenate([self.tracker.observe(0), self.tracker.observe(1)])
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -125,6 +139,7 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         self.tracker.record(self.match.apply(chosen))  # an illegal action raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self.infos = {a: {} for a in AGENTS}
         if self.match.hand_over:
             self._score_hand()
             self._accumulate_rewards()  # only a finished hand has rewards to add
@@ -144,6 +159,12 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
             gains = [after[0] - before[0], after[1] - before[1]]
         for player, agent in enumerate(AGENTS):
             self.rewards[agent] = (gains[player] - gains[1 - player]) * self.reward_scale
+        result = match.state.result
+        assert result is not None
+        info: dict[str, Any] = {"outcome": hand_outcome(result, AGENTS)}
+        if self.episode == "match":
+            info["match"] = match_score(match, AGENTS)
+        self.infos = {agent: dict(info) for agent in AGENTS}
         if self.episode == "hand" or match.is_over:
             self.terminations = dict.fromkeys(AGENTS, True)
         else:

@@ -56,6 +56,7 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.seat = 0 if seat is None else seat
         self._pending = 0.0  # learner's reward from opponent moves before its first decision
+        self._outcome: dict[str, Any] = {}  # the hand-end infos of the current step
 
     @property
     def learner(self) -> str:
@@ -68,12 +69,14 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         game_seed = int(self.np_random.integers(2**63))
         self.opponent = make_player(self.opponent_name, seed=game_seed)
         self.game.reset(seed=game_seed)
+        self._outcome = {}
         self.seat = int(self.np_random.integers(2)) if self.fixed_seat is None else self.fixed_seat
         reward = self._play_opponent()
         while self.game.terminations[self.learner]:
             # The hand ended before the learner's first decision (the opponent took the upcard
             # and knocked at once); a fresh deal keeps every episode a decision for the learner.
             self.game.reset()
+            self._outcome = {}
             reward = self._play_opponent()
         self._pending = reward
         return self._observation(), self._info()
@@ -83,7 +86,9 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         if not 0 <= int(action) < NUM_ACTIONS or not mask[int(action)]:
             info = self._info() | {"illegal_action": True}
             return self._observation(), self.illegal_reward, True, False, info
+        self._outcome = {}
         self.game.step(int(action))
+        self._keep_outcome()
         reward = self.game.rewards[self.learner] + self._play_opponent() + self._pending
         self._pending = 0.0
         terminated = self.game.terminations[self.learner]
@@ -99,14 +104,22 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
             view = game.match.view(1 - self.seat)
             game.step(action_index(self.opponent.choose(view)))
             reward += game.rewards[self.learner]
+            self._keep_outcome()
         return reward
+
+    def _keep_outcome(self) -> None:
+        """Hold the hand-end facts of the last game step, which the next step clears."""
+        if "outcome" in self.game.infos[self.learner]:
+            self._outcome = self.game.infos[self.learner]
 
     def _observation(self) -> np.ndarray:
         assert self.game.tracker is not None
         return self.game.tracker.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(), "seat": self.seat}
+        """The mask and seat; after a step that ended a hand, also its ``outcome`` (and in match
+        episodes the ``match`` score), as in the PettingZoo env."""
+        return {"action_mask": self.action_masks(), "seat": self.seat} | self._outcome
 
     def action_masks(self) -> np.ndarray:
         """Legal actions now, as booleans (all False once the episode is over)."""
