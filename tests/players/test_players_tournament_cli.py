@@ -58,6 +58,16 @@ def test_players_tournament_text_report_and_plot(
     (["standard", "standard", "--rules", "bogus"], "unknown rules preset 'bogus'"),
     (["standard", "standard", "--rules", "partnership"], "the partnership rules are for 4"),
     (["standard", "standard", "--matches", "5"], "--matches must be an even number"),
+    (["standard", "standard", "--matches", "99999999999999999999"],
+     "--matches must be at most 1000000, not 99999999999999999999"),
+    (["standard", "standard", "--matches", "0"], "--matches must be at least 2, not 0"),
+    (["standard", "standard", "--matches", "-4"], "--matches must be at least 2, not -4"),
+    (["standard", "standard", "beginner", "--matches", "-6"],
+     "--matches must be at least 6, not -6"),
+    (["standard", "standard", "beginner", "--matches", "10000002"], "must be at most 1000000"),
+    (["standard", "standard", "--jobs", "99999999"], "--jobs must be at most 1024"),
+    (["standard", "standard", "--move-timeout", "nan"], "--move-timeout must be a positive"),
+    (["standard", "standard", "--move-timeout", "0"], "--move-timeout must be a positive"),
     (["standard", "standard", "--jobs", "0"], "--jobs must be at least 1"),
     (["standard", "standard", "--plot", "chart.svg"], "--plot writes a PNG file"),
     (["standard", "standard", "--plot", "/no/such/dir/x.png"], "no such folder"),
@@ -69,3 +79,26 @@ def test_players_tournament_bad_input_is_one_clear_line(
     assert status == 2 and out == ""
     assert err.startswith("ginrummy tournament: ") and message in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("variable", ["GINRUMMY_BOT_DECISION_TIME", "GINRUMMY_BOT_MATCH_TIME"])
+def test_players_tournament_bad_bot_time_variable_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, variable: str
+) -> None:
+    monkeypatch.setenv(variable, "soon")
+    status, out, err = run_cli(capsys, "standard", "random", "--no-progress")
+    assert status == 2 and out == ""
+    assert err == f"ginrummy tournament: ${variable} must be a number of seconds (or none), " \
+                  "not 'soon'\n"
+
+
+@pytest.mark.parametrize("players", [["cmd:/no/such/bot", "random"],
+                                     ["standard", "cmd:/no/such/bot", "beginner"]])
+def test_players_tournament_that_plays_no_match_fails(
+    capsys: pytest.CaptureFixture[str], players: list[str]
+) -> None:
+    status, out, err = run_cli(capsys, *players, "--matches", "6", "--jobs", "1", "--json",
+                               "--no-progress")
+    assert status == 2 and out == ""
+    assert err.startswith("ginrummy tournament: no match could be played: ")
+    assert "cannot start '/no/such/bot'" in err and err.count("\n") == 1

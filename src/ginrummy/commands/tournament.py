@@ -13,6 +13,9 @@ the four seats, 12 seatings, or with ``--fixed-teams`` only A+C v B+D in its 4 r
 ``--matches`` is then a multiple of the seatings. The report gives each player's match wins
 with a 95% interval, its wins by seat, points, hands won, gins and undercuts per hand it
 played.
+
+A tournament in which no match got through a single hand (a ``cmd:`` bot that cannot start,
+say, forfeits every match) is a failure: one line on stderr and exit status 2, not a report.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from typing import TextIO
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import Rules, rules_for
-from ginrummy.players.arena import DEFAULT_MOVE_TIMEOUT, check_player, run_pairs
+from ginrummy.players.arena import DEFAULT_MOVE_TIMEOUT, GameResult, check_player, run_pairs
 from ginrummy.players.registry import player_names
 from ginrummy.players.report import (
     format_report,
@@ -36,14 +39,18 @@ from ginrummy.players.report import (
     summarize,
     summarize_table,
 )
-from ginrummy.players.table_arena import play_job, round_jobs, run_rounds, seatings
+from ginrummy.players.table_arena import TableGame, play_job, round_jobs, run_rounds, seatings
+from ginrummy.protocol.client import DECISION_TIME_ENV, MATCH_TIME_ENV, env_seconds
 from ginrummy.rl.ray_runner import add_ray_arguments, run_jobs, run_pairs_ray, uses_ray
 
 HELP = ("play mirrored matches between two players (or every seating of three or four) and "
         "report win rate, points, gins and timings")
 BAR_WIDTH = 30
 DEFAULT_MATCHES = 100
+MAX_MATCHES = 1_000_000  # days of play even for the fastest players
+MAX_JOBS = 1024
 DEFAULT_RULES = {2: "eaai", 3: "three-player", 4: "partnership"}
+GameOutcome = GameResult | TableGame
 
 
 EPILOG = (
@@ -84,9 +91,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: all cores)")
-    parser.add_argument("--move-timeout", type=float, default=DEFAULT_MOVE_TIMEOUT,
-                        metavar="SECONDS",
-                        help=f"a slower decision forfeits the match (default {DEFAULT_MOVE_TIMEOUT:g})")
+    parser.add_argument("--move-timeout", type=float, default=None, metavar="SECONDS",
+                        help="a slower decision forfeits the match (default "
+                             f"{DEFAULT_MOVE_TIMEOUT:g}, or ${DECISION_TIME_ENV} when that is "
+                             "longer; a cmd: bot is cut off at the shorter of this and "
+                             f"${DECISION_TIME_ENV})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw a chart (needs matplotlib)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -102,18 +111,12 @@ def run(args: argparse.Namespace) -> int:
     rules = _checked_rules(args.rules or DEFAULT_RULES[2])
     if args.matches is None:
         args.matches = DEFAULT_MATCHES
+    _check_matches(args.matches, 2)
     if args.matches < 2 or args.matches % 2:
         raise GinRummyError(
             f"--matches must be an even number of at least 2 (mirrored pairs), not {args.matches}"
         )
-    if args.jobs < 1:
-        raise GinRummyError(f"--jobs must be at least 1, not {args.jobs}")
-    if args.move_timeout <= 0:
-        raise GinRummyError(f"--move-timeout must be positive, not {args.move_timeout:g}")
-    for name in (args.player_a, args.player_b):
-        check_player(name)
-    if args.plot:
-        _check_plot_path(args.plot)
+    _check_common(args, [args.player_a, args.player_b])
     pairs = args.matches // 2
     bar = None if args.no_progress else ProgressBar(pairs, sys.stderr)
     runner = partial(run_pairs_ray, address=args.ray_address) if uses_ray(args) else run_pairs
@@ -121,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
         args.player_a, args.player_b, rules, pairs=pairs, seed=args.seed, jobs=args.jobs,
         move_timeout=args.move_timeout, on_result=None if bar is None else bar.update,
     )
+    _check_played([game for pair in results for game in pair.games])
     summary = summarize(results, name_a=args.player_a, name_b=args.player_b, rules=rules.name,
                         seed=args.seed)
     if args.plot:
@@ -150,6 +154,7 @@ def _run_table(args: argparse.Namespace, names: list[str]) -> int:
     matches = args.matches
     if matches is None:
         matches = -(-DEFAULT_MATCHES // per_round) * per_round
+    _check_matches(matches, per_round)
     if matches < per_round or matches % per_round:
         how = {3: "all 6 orders of the three round the table",
                4: "its 4 rotations of A+C v B+D" if args.fixed_teams else
@@ -171,6 +176,7 @@ def _run_table(args: argparse.Namespace, names: list[str]) -> int:
         results = run_rounds(names, rules, rounds=rounds, seed=args.seed, jobs=args.jobs,
                              fixed_teams=args.fixed_teams, move_timeout=args.move_timeout,
                              on_result=on_result)
+    _check_played([game for round_ in results for game in round_.games])
     summary = summarize_table(results, names=names, rules=rules.name, seed=args.seed,
                               fixed_teams=args.fixed_teams)
     if args.plot:
@@ -184,15 +190,44 @@ def _run_table(args: argparse.Namespace, names: list[str]) -> int:
     return 0
 
 
+def _check_matches(matches: int, least: int) -> None:
+    """No matches or too many, whatever the multiple the seatings need (checked after)."""
+    if matches > MAX_MATCHES:
+        raise GinRummyError(f"--matches must be at most {MAX_MATCHES}, not {matches}")
+    if matches < 1:
+        raise GinRummyError(f"--matches must be at least {least}, not {matches}")
+
+
 def _check_common(args: argparse.Namespace, names: list[str]) -> None:
+    """The checks of every tournament; also settles ``args.move_timeout``."""
     if args.jobs < 1:
         raise GinRummyError(f"--jobs must be at least 1, not {args.jobs}")
-    if args.move_timeout <= 0:
-        raise GinRummyError(f"--move-timeout must be positive, not {args.move_timeout:g}")
+    if args.jobs > MAX_JOBS:
+        raise GinRummyError(f"--jobs must be at most {MAX_JOBS}, not {args.jobs}")
+    args.move_timeout = _move_timeout(args.move_timeout)
     for name in dict.fromkeys(names):
         check_player(name)
     if args.plot:
         _check_plot_path(args.plot)
+
+
+def _move_timeout(given: float | None) -> float:
+    """The arena's limit per decision: --move-timeout, else the default, stretched to a longer
+    $GINRUMMY_BOT_DECISION_TIME (a bot given 30 s must not be cut off at 10). The bot variables
+    are read here, so a bad value is one error now rather than a forfeit in every match."""
+    bot_time = env_seconds(DECISION_TIME_ENV)
+    env_seconds(MATCH_TIME_ENV)
+    if given is None:
+        return max(DEFAULT_MOVE_TIMEOUT, bot_time or 0.0)
+    if not given > 0:  # also refuses nan
+        raise GinRummyError(f"--move-timeout must be a positive number of seconds, not {given:g}")
+    return given
+
+
+def _check_played(games: list[GameOutcome]) -> None:
+    """A tournament in which no match got through a hand played nothing: say why, and fail."""
+    if games and all(game.forfeit is not None and game.hands == 0 for game in games):
+        raise GinRummyError(f"no match could be played: {games[0].forfeit}")
 
 
 def _checked_rules(name: str) -> Rules:

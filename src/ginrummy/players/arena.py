@@ -17,8 +17,11 @@ answers.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
+import multiprocessing.pool
 import random
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -154,13 +157,16 @@ def _play(
 
 
 def _make(name: str, seed: int, move_timeout: float) -> Player:
-    """A fresh player; an external bot gets the arena's decision time as its own hard limit."""
+    """A fresh player. An external bot's hard limit per decision is $GINRUMMY_BOT_DECISION_TIME
+    when that is set and shorter than the arena's, else the arena's decision time."""
     if name.startswith("cmd:"):
         # The bot client cuts a silent process off at its limit; in-process players cannot be
         # interrupted, so their time is checked once they answer.
-        from ginrummy.protocol.client import ExternalBot
+        from ginrummy.protocol.client import DECISION_TIME_ENV, ExternalBot, env_seconds
 
-        return ExternalBot(name[4:], seed=seed, decision_time=move_timeout)
+        limit = min(move_timeout, env_seconds(DECISION_TIME_ENV) or math.inf)
+        # 0 tells the bot client "no limit" (None would mean "ask the environment")
+        return ExternalBot(name[4:], seed=seed, decision_time=0 if math.isinf(limit) else limit)
     return make_player(name, seed=seed)
 
 
@@ -275,5 +281,23 @@ def _results(
     if jobs <= 1 or len(work) <= 1:
         yield from map(_play_indexed, work)
         return
-    with multiprocessing.get_context().Pool(min(jobs, len(work))) as pool:
+    with worker_pool(min(jobs, len(work))) as pool:
         yield from pool.imap_unordered(_play_indexed, work, chunksize=1)
+
+
+def worker_pool(processes: int) -> multiprocessing.pool.Pool:
+    """A process pool whose workers, when the pool is terminated (Ctrl+C, an error in the
+    parent), unwind instead of dying at once, so each running match stops its bot processes."""
+    return multiprocessing.get_context().Pool(processes, initializer=_worker_signals)
+
+
+def _worker_signals() -> None:
+    # Ctrl+C reaches the whole terminal group; the parent alone reacts, and terminating the
+    # pool sends each worker one SIGTERM, which unwinds it through its matches' cleanup.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _raise_exit)
+
+
+def _raise_exit(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the cleanup short
+    raise SystemExit(128 + signum)

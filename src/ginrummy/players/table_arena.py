@@ -29,7 +29,6 @@ Players are known by their place in the list of names, ``a`` to ``d``, so a name
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -46,6 +45,7 @@ from ginrummy.players.arena import (
     _make,
     check_player,
     pair_seed,
+    worker_pool,
 )
 from ginrummy.players.base import Player
 
@@ -331,5 +331,5 @@ def _results(work: list[TableJob], jobs: int) -> Iterator[TableRound]:
     if jobs <= 1 or len(work) <= 1:
         yield from map(_play_star, work)
         return
-    with multiprocessing.get_context().Pool(min(jobs, len(work))) as pool:
+    with worker_pool(min(jobs, len(work))) as pool:
         yield from pool.imap_unordered(_play_star, work, chunksize=1)

@@ -6,11 +6,20 @@ reason, and the process is stopped; the arena records a forfeit and the next mat
 process. So does :meth:`ExternalBot.observe` for a bot that supports ``layoffs`` and answers its
 layoffs request wrongly. The bot's stderr goes to a log file (``bots.log`` in the data directory),
 never into the protocol; its last lines are quoted when the bot crashes.
+
+Nothing a bot sends can exhaust the host: stdout lines are read up to 1 MiB and at most a few
+are queued (a bot that writes more waits on its pipe); stderr is read in chunks, each line kept
+to 4 KiB and each process to 1 MiB in the log (what is dropped is counted in a note), and
+``bots.log`` is rotated to ``bots.log.1`` past 8 MiB. The bot runs in a process group of its own,
+and every way out (quit, a forfeit, an exception in the host, Ctrl+C, garbage collection,
+interpreter exit) ends that whole group: SIGTERM, then SIGKILL after a grace period.
 """
 
 from __future__ import annotations
 
 import collections
+import fcntl
+import math
 import os
 import queue
 import shlex
@@ -62,6 +71,12 @@ DECISION_TIME_ENV = "GINRUMMY_BOT_DECISION_TIME"
 MATCH_TIME_ENV = "GINRUMMY_BOT_MATCH_TIME"
 _STOP_GRACE = 1.0  # seconds a bot gets to exit after quit, then after SIGTERM
 _STDERR_LINES_QUOTED = 1  # the last line of a traceback says what went wrong
+_QUOTE_CHARS = 300  # of that line, in a forfeit reason
+LOG_LINE_BYTES = 4 << 10  # a longer stderr line is cut here; the rest is counted, not kept
+LOG_BOT_BYTES = 1 << 20  # stderr logged per bot process; the rest is counted in one note
+LOG_FILE_BYTES = 8 << 20  # bots.log past this size becomes bots.log.1 (replacing it)
+_READ_CHUNK = 64 << 10
+_QUEUED_LINES = 16  # stdout lines waiting to be read; a bot that writes more waits
 Reply = TypeVar("Reply", ActionReply, LayoffsReply)
 
 
@@ -201,11 +216,7 @@ class ExternalBot:
 
     def _note(self, text: str) -> None:
         """A line of the host's own in the bot log, beside the bot's stderr."""
-        try:
-            with open(self.log_path or _default_log(), "a", encoding="utf-8") as log:
-                log.write(f"[{shlex.join(self.argv)} host] {text}\n")
-        except OSError:
-            pass  # a log that cannot be written loses a note, never the match
+        BotLog(self.log_path or _default_log()).write(f"[{shlex.join(self.argv)} host] {text}\n")
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -288,22 +299,23 @@ class _BotProcess:
             stderr=subprocess.PIPE,
             start_new_session=True,  # its own process group: stopping it stops its children too
         )
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lines: queue.Queue[str | None] = queue.Queue(maxsize=_QUEUED_LINES)
         self.stderr_tail: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES_QUOTED)
+        self._stopped = threading.Event()  # tells a stdout pump blocked on a full queue to go
         assert self.popen.stdout is not None and self.popen.stderr is not None
         # the threads hold the pipes, not this object, so dropping the bot stops the process
         threading.Thread(
-            target=_pump_stdout, args=(self.popen.stdout, self.lines), daemon=True
+            target=_pump_stdout, args=(self.popen.stdout, self.lines, self._stopped), daemon=True
         ).start()
         label = f"[{shlex.join(argv)} pid {self.popen.pid}] "
         self._stderr_pump = threading.Thread(
             target=_pump_stderr,
-            args=(self.popen.stderr, self.stderr_tail, log_path or _default_log(), label),
+            args=(self.popen.stderr, self.stderr_tail, BotLog(log_path or _default_log()), label),
             daemon=True,
         )
         self._stderr_pump.start()
         # stops the process even if the bot object is dropped without close() or at exit
-        self._finalizer = weakref.finalize(self, _stop, self.popen)
+        self._finalizer = weakref.finalize(self, _stop, self.popen, self._stopped)
 
     def send(self, message: HostMessage) -> bool:
         """Write one line; False when the bot no longer reads."""
@@ -317,6 +329,8 @@ class _BotProcess:
 
     def read_line(self, seconds: float | None) -> str | None:
         """The next line of stdout; None at end of output; TimeoutError after ``seconds``."""
+        if seconds is not None and seconds >= threading.TIMEOUT_MAX:
+            seconds = None  # longer than a lock can wait (centuries): no limit
         try:
             return self.lines.get(timeout=seconds)
         except queue.Empty:
@@ -332,7 +346,7 @@ class _BotProcess:
         how = f"killed by signal {-status}" if status < 0 else f"exit status {status}"
         # the process is gone, but its last stderr lines may still be on their way to the tail
         self._stderr_pump.join(timeout=_STOP_GRACE)
-        tail = " | ".join(self.stderr_tail)
+        tail = " | ".join(line[:_QUOTE_CHARS] for line in self.stderr_tail)
         return f"crashed ({how})" + (f", last said: {tail}" if tail else "")
 
     def stop(self) -> None:
@@ -342,74 +356,214 @@ class _BotProcess:
 _MAX_LINE = 1 << 20  # a reply is a few hundred bytes; a megabyte without a newline is garbage
 
 
-def _pump_stdout(pipe: IO[bytes], lines: queue.Queue[str | None]) -> None:
+def _pump_stdout(pipe: IO[bytes], lines: queue.Queue[str | None], stopped: threading.Event) -> None:
+    def put(item: str | None) -> bool:
+        """Queue a line, waiting while the queue is full; False once the bot is stopped."""
+        while not stopped.is_set():
+            try:
+                lines.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     while raw := pipe.readline(_MAX_LINE + 1):
         if len(raw) > _MAX_LINE:
             # bounded memory: hand on a line that is not a message, and stop reading
-            lines.put(f"<a line longer than {_MAX_LINE} bytes>")
+            put(f"<a line longer than {_MAX_LINE} bytes>")
             break
-        lines.put(raw.decode("utf-8", errors="replace"))
-    lines.put(None)
+        if not put(raw.decode("utf-8", errors="replace")):
+            return
+    put(None)
 
 
-def _pump_stderr(pipe: IO[bytes], tail: collections.deque[str], log_path: Path, label: str) -> None:
-    """Drain the bot's stderr into the log (opened at the first line, so quiet bots leave none)."""
-    log: IO[str] | None = None
-    for raw in pipe:
-        line = raw.decode("utf-8", errors="replace").rstrip("\n")
-        tail.append(line)
-        if log is None:
-            try:
-                log = open(log_path, "a", encoding="utf-8")
-            except OSError:
-                continue  # no log file: still drain the pipe, so the bot never blocks on it
-        log.write(label + line + "\n")
-        log.flush()
-    if log is not None:
-        log.close()
+class BotLog:
+    """``bots.log``: appended to under a lock, and rotated to ``bots.log.1`` past ``max_bytes``.
+
+    Each write opens the file, takes an exclusive ``flock`` and checks that the path still names
+    the file it opened (another process may have rotated it meanwhile), so the arena's worker
+    processes can share it. A log that cannot be written loses the text, never the match.
+    """
+
+    def __init__(self, path: Path, *, max_bytes: int = LOG_FILE_BYTES) -> None:
+        self.path = path
+        self.max_bytes = max_bytes
+
+    def write(self, text: str) -> None:
+        data = text.encode("utf-8", errors="replace")
+        try:
+            for _ in range(3):  # each retry follows a rotation by somebody else
+                with open(self.path, "ab") as log:
+                    fcntl.flock(log.fileno(), fcntl.LOCK_EX)
+                    if not _same_file(log, self.path):
+                        continue
+                    size = os.fstat(log.fileno()).st_size
+                    if size and size + len(data) > self.max_bytes:
+                        os.replace(self.path, f"{self.path}.1")
+                        continue
+                    log.write(data)
+                    return
+        except OSError:
+            pass
 
 
-def _stop(popen: subprocess.Popen[bytes]) -> None:
-    """Ask the bot to quit, then terminate and kill its process group; always reap it."""
+def _same_file(log: IO[bytes], path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(log.fileno()), os.stat(path))
+    except OSError:
+        return False
+
+
+def _pump_stderr(pipe: IO[bytes], tail: collections.deque[str], log: BotLog, label: str) -> None:
+    """Drain the bot's stderr into the log in bounded chunks (the log file is opened only when
+    there is something to write, so quiet bots leave none).
+
+    Each line keeps its first LOG_LINE_BYTES; once LOG_BOT_BYTES are logged, later lines are only
+    counted, and a last note says how much was dropped. The pipe is always drained, so the bot
+    never blocks on it.
+    """
+    line = bytearray()
+    cut = 0  # bytes of the current line beyond the line limit
+    logged = dropped = dropped_lines = 0
+
+    def finish() -> str | None:
+        """The current line for the log, or None once the bot's allowance is spent."""
+        nonlocal line, cut, logged, dropped, dropped_lines
+        text = line.decode("utf-8", errors="replace")
+        if cut:
+            text += f" [... {cut} more bytes not logged]"
+        tail.append(text)
+        size, line, cut = len(line), bytearray(), 0
+        entry = label + text + "\n"
+        if logged + len(entry) > LOG_BOT_BYTES:
+            dropped, dropped_lines = dropped + size, dropped_lines + 1
+            return None
+        logged += len(entry)
+        return entry
+
+    fd = pipe.fileno()
+    while True:
+        try:
+            chunk = os.read(fd, _READ_CHUNK)
+        except OSError:
+            chunk = b""
+        out: list[str] = []
+        start = 0
+        while start < len(chunk):
+            newline = chunk.find(b"\n", start)
+            end = len(chunk) if newline < 0 else newline
+            room = max(0, LOG_LINE_BYTES - len(line))
+            line += chunk[start:min(end, start + room)]
+            cut += max(0, end - start - room)
+            if newline < 0:
+                break
+            if (text := finish()) is not None:
+                out.append(text)
+            start = newline + 1
+        if not chunk and (line or cut) and (text := finish()) is not None:
+            out.append(text)  # a last line without a newline
+        if not chunk and dropped:
+            out.append(f"{label}[stderr over {LOG_BOT_BYTES} bytes: {dropped_lines} more lines, "
+                       f"{dropped} bytes, not logged]\n")
+        if out:
+            log.write("".join(out))
+        if not chunk:
+            break
+    pipe.close()
+
+
+def _stop(popen: subprocess.Popen[bytes], stopped: threading.Event) -> None:
+    """Ask the bot to quit, then end its whole process group; always reap it."""
+    stopped.set()
     if popen.poll() is None and popen.stdin is not None:
         try:
             popen.stdin.write(encode(Quit()).encode() + b"\n")
-            popen.stdin.close()
+            popen.stdin.flush()
         except (BrokenPipeError, ValueError, OSError):
             pass
-    for sig in (None, signal.SIGTERM, signal.SIGKILL):
-        if sig is not None:
-            try:
-                os.killpg(popen.pid, sig)
-            except (ProcessLookupError, PermissionError):
-                pass
+    if popen.stdin is not None:
         try:
-            popen.wait(timeout=_STOP_GRACE)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    if popen.stdin is not None and not popen.stdin.closed:
-        try:
-            popen.stdin.close()
+            popen.stdin.close()  # a bot reading to end of input stops too
         except OSError:
             pass
+    try:
+        popen.wait(timeout=_STOP_GRACE)
+    except subprocess.TimeoutExpired:
+        pass
+    # even a bot that quit in time may leave helpers behind in its group
+    _end_group(popen)
+
+
+def _end_group(popen: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the bot's process group, SIGKILL whatever still runs after the grace period."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(popen.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            break  # nothing left in the group (or nothing we may signal)
+        deadline = time.monotonic() + _STOP_GRACE
+        while _group_alive(popen) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if not _group_alive(popen):
+            break
+    try:
+        popen.wait(timeout=_STOP_GRACE)
+    except subprocess.TimeoutExpired:
+        pass  # a process stuck in the kernel ignores even SIGKILL; the OS reaps it later
+
+
+def _group_alive(popen: subprocess.Popen[bytes]) -> bool:
+    """Whether a process of the bot's group still runs. Zombies do not count: an orphaned
+    helper, once dead, waits for PID 1 to reap it, which in a container may never happen."""
+    popen.poll()  # reap the bot itself, if it has ended
+    try:
+        os.killpg(popen.pid, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").exists():
+        return True  # no /proc to tell zombies apart: any member counts
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_bytes()
+        except OSError:
+            continue  # it ended while we looked
+        fields = stat[stat.rfind(b")") + 2:].split()  # state, ppid, pgrp, ...
+        if len(fields) > 2 and fields[0] != b"Z" and int(fields[2]) == popen.pid:
+            return True
+    return False
 
 
 def _default_log() -> Path:
     return data_dir() / "bots.log"
 
 
-def _seconds(value: float | None, env: str, default: float | None) -> float | None:
-    """An explicit time, else the environment's, else the default; 0 or 'none' means no limit."""
-    if value is not None:
-        return value if value > 0 else None
+def env_seconds(env: str) -> float | None:
+    """$``env`` as seconds: None when it is not set, ``math.inf`` for no limit (``none``, 0).
+
+    A value that is not a number of seconds raises, naming the variable.
+    """
     text = os.environ.get(env, "").strip().lower()
     if not text:
-        return default
-    if text in ("none", "0"):
         return None
+    if text in ("none", "0"):
+        return math.inf
     try:
         seconds = float(text)
     except ValueError:
-        raise GinRummyError(f"${env} must be a number of seconds, not {text!r}") from None
-    return seconds if seconds > 0 else None
+        seconds = math.nan
+    if not seconds >= 0:  # also refuses nan
+        raise GinRummyError(f"${env} must be a number of seconds (or none), not {text!r}")
+    return seconds if seconds > 0 else math.inf
+
+
+def _seconds(value: float | None, env: str, default: float | None) -> float | None:
+    """An explicit time, else the environment's, else the default; 0 or 'none' means no limit."""
+    if value is not None:
+        return value if 0 < value < math.inf else None
+    seconds = env_seconds(env)
+    if seconds is None:
+        return default
+    return None if math.isinf(seconds) else seconds

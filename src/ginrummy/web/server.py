@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -43,11 +44,17 @@ from ginrummy.store.group_commit import GroupCommit
 from ginrummy.web.games import MAX_NAME, Game, GameHub, Seat
 from ginrummy.web.hints import hint
 from ginrummy.web.i18n import language_of, languages, web_catalogue
-from ginrummy.web.limits import AddressBuckets, AddressCounter, Limits, TokenBucket
+from ginrummy.web.limits import (
+    AddressBuckets,
+    AddressCounter,
+    Limits,
+    RequestLimits,
+    TokenBucket,
+)
 from ginrummy.web.messages import replay_frames, score_sheet, state_message
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY = 8192
+MAX_BODY = Limits().max_body_bytes  # checked again on the body read (RequestLimits stops it)
 log = logging.getLogger("ginrummy.web")
 T = TypeVar("T")
 
@@ -264,8 +271,8 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                 record = hub.apply(game, changes[kind]())
                 try:
                     await group.save(hub.saving(game, record))
-                except Exception:
-                    hub.restore(game)
+                except Exception as error:
+                    hub.restore(game, error)
                     raise
                 game.saved_record = record
                 await _broadcast(game)
@@ -322,6 +329,8 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={GinRummyError: _bad_request},
+        # header and body sizes, checked as the request arrives, before any route reads it
+        middleware=[Middleware(RequestLimits, limits=limits)],
         lifespan=lifespan,
     )
     return app
