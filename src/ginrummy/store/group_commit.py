@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import Executor
 
-from ginrummy.store import MatchStore, Save
+from ginrummy.store import MatchStore, Save, StaleMatchError
 
 
 class GroupCommit:
@@ -37,7 +37,9 @@ class GroupCommit:
 
     ``thread`` is the executor that owns the store (SQLite wants one thread): every batch runs
     there, between whatever else the caller runs on it. If a batch fails, each of its saves is
-    tried alone, so one save that cannot be written fails only its own caller.
+    tried alone, so one save that cannot be written fails only its own caller. A stale save
+    (its match moved on elsewhere, see :class:`ginrummy.store.Save`) does not fail the batch:
+    the store commits the others, and only its caller gets the :class:`StaleMatchError`.
     """
 
     def __init__(self, store: MatchStore, thread: Executor) -> None:
@@ -67,6 +69,10 @@ class GroupCommit:
                                                [save for save, _ in batch])
                     self.batches += 1
                     results: list[BaseException | None] = [None] * len(batch)
+                except StaleMatchError as error:  # the others are committed
+                    self.batches += 1
+                    results = [StaleMatchError([save.id]) if place in error.positions else None
+                               for place, (save, _) in enumerate(batch)]
                 except Exception:
                     results = [await self._alone(save) for save, _ in batch]
                 for (_, done), error in zip(batch, results, strict=True):

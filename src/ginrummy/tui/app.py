@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App
 
 from ginrummy.core.rules import Rules
-from ginrummy.store import MatchStore
+from ginrummy.store import MatchStore, StoreError
 from ginrummy.tui.game import GameScreen
 from ginrummy.tui.session import GameSession, Settings
 from ginrummy.tui.setup import SetupScreen
@@ -107,8 +107,13 @@ class GinRummyApp(App[None]):
         if self.first_session is not None:
             self.start(self.first_session)
         elif not self.show_setup:
-            self.start(GameSession.new(self.rules, self.settings, store=self.store,
-                                       seed=self.seed))
+            try:
+                session = GameSession.new(self.rules, self.settings, store=self.store,
+                                          seed=self.seed)
+            except StoreError as error:  # a full disk, say: one line, not a traceback
+                self.exit(return_code=2, message=str(error))
+                return
+            self.start(session)
 
     def start(self, session: GameSession) -> None:
         """Play ``session`` on a fresh table; its settings (language, colours) take over."""

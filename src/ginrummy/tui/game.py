@@ -19,6 +19,7 @@ from ginrummy.core.melds import Arrangement, min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import translator
+from ginrummy.store import StaleMatchError, StoreError
 from ginrummy.tui.coach import hint_text
 from ginrummy.tui.dialogs import (
     ConfirmScreen,
@@ -70,7 +71,12 @@ class Board(Vertical):
 
 
 class GameScreen(Screen[None]):
-    """One match, hand after hand, until it is over or the person quits (it is always saved)."""
+    """One match, hand after hand, until it is over or the person quits (it is always saved).
+
+    If the match turns out to be open elsewhere (another window resumed it and saved first),
+    the table stops: what was played here stays on the screen, unsaved, and only the score
+    sheet, help and quit still work, so the other copy's moves are never overwritten.
+    """
 
     KEYS = [
         ("left", "move(-1)"), ("right", "move(1)"),
@@ -92,6 +98,7 @@ class GameScreen(Screen[None]):
         self.narrator = Narrator(session, self._)
         self.ending: Ending | None = None  # a hand the person sat out, over, not yet shown
         self.message = ""
+        self.stopped = False  # the match is open elsewhere: nothing more is played or saved
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -100,6 +107,8 @@ class GameScreen(Screen[None]):
         yield Static(self.keys_text(), id="keys")
 
     def keys_text(self) -> str:
+        if self.stopped:
+            return self._("c scores  ? help  q quit")
         if self.session.sits_out:
             return self._("Enter result  c scores  ? help  q quit")
         return self._("d draw  p take  x pass  Enter discard  k knock  g gin  h hint  "
@@ -144,7 +153,7 @@ class GameScreen(Screen[None]):
         yield Static(_("Deadwood: {points}  ·  sorted: {order}").format(
             points=deadwood, order=order[self.order]), id="deadwood")
         with Horizontal(id="actions"):
-            for label, action_name in self.action_buttons(view):
+            for label, action_name in [] if self.stopped else self.action_buttons(view):
                 yield ActionButton(label, id=f"do-{action_name}", compact=True)
 
     def compose_seating(self, knock_limit: int) -> ComposeResult:
@@ -195,7 +204,7 @@ class GameScreen(Screen[None]):
         yield Static(_("You sit out this hand: you see what you would see at the table."),
                      id="sitting-out")
         with Horizontal(id="actions"):
-            if waiting:
+            if waiting and not self.stopped:
                 yield ActionButton(_("Result (Enter)"), id="do-result", compact=True)
 
     def hand_groups(self, view: PlayerView) -> list[tuple[str, CardGroup]]:
@@ -251,7 +260,10 @@ class GameScreen(Screen[None]):
 
         A hand the person sat out waits for Enter before its end is shown."""
         session = self.session
-        list(session.computer_moves())
+        try:
+            list(session.computer_moves())
+        except StoreError as error:  # their moves are made (and shown), not stored
+            self.store_failed(error)
         lines, ending = self.narrator.news()
         self.log_lines.extend(lines)
         if not session.sits_out:
@@ -260,7 +272,7 @@ class GameScreen(Screen[None]):
                 self.selected = None
         self.ending = ending
         self.redraw()
-        if ending is not None and not session.sits_out:
+        if ending is not None and not session.sits_out and not self.stopped:
             self.settle()
 
     def settle(self) -> None:
@@ -282,26 +294,50 @@ class GameScreen(Screen[None]):
             self.action_quit_game()
             return
         if session.match.deal_over:
-            session.next_deal()
+            try:
+                session.next_deal()
+            except StoreError as error:
+                self.store_failed(error)
         self.selected = None
         self.advance()
 
     def act(self, action: Action) -> None:
+        if self.stopped:  # a click or a confirmation that came after the table stopped
+            self.redraw()
+            return
         try:
             self.session.play(action)
+        except StoreError as error:  # the move is made here, but the store did not take it
+            self.store_failed(error)
         except GinRummyError as error:
             self.message = self._("Not allowed: {reason}").format(reason=error)
             self.redraw()
             return
-        self.message = ""
+        else:
+            self.message = ""
         self.advance()
+
+    def store_failed(self, error: StoreError) -> None:
+        """Say why the match was not saved; if it is open elsewhere, stop the table."""
+        if isinstance(error, StaleMatchError):
+            self.stopped = True
+            self.message = self._(
+                "This match is open elsewhere: another window saved it after this one opened "
+                "it. What you see here is not saved, and the other copy is untouched. Press q, "
+                "then resume the match to play on from what was saved.")
+        else:
+            self.message = self._("Not saved: {reason}").format(reason=error)
 
     SITTING_OUT_ACTIONS = frozenset({"discard", "result", "scores", "help", "quit_game",
                                      "memory"})
 
+    STOPPED_ACTIONS = frozenset({"scores", "help", "quit_game"})
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the person sits out only Enter (the result), the score sheet, help and quit
-        do anything."""
+        do anything; once the match is open elsewhere, only the last three."""
+        if self.stopped:
+            return action in self.STOPPED_ACTIONS
         return not self.session.sits_out or action in self.SITTING_OUT_ACTIONS
 
     # -- cards --------------------------------------------------------------------------------
@@ -457,7 +493,10 @@ class GameScreen(Screen[None]):
     def action_memory(self) -> None:
         settings = self.session.settings
         self.session.settings = replace(settings, memory_aid=not settings.memory_aid)
-        self.session.save()
+        try:
+            self.session.save()
+        except StoreError as error:
+            self.store_failed(error)
         self.redraw()
 
     def action_scores(self) -> None:
@@ -468,6 +507,18 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self._))
 
     def action_quit_game(self) -> None:
-        self.session.save()
+        words = {"command": command_name(), "id": self.session.match_id}
+        try:
+            self.session.save()
+        except StaleMatchError:
+            self.app.exit(return_code=2, message=self._(
+                "Not saved here: this match is open elsewhere. Resume it with: {command} play "
+                "--resume {id}").format(**words))
+            return
+        except StoreError as error:
+            self.app.exit(return_code=2, message=self._(
+                "The match could not be saved ({reason}); resuming it goes back to its last "
+                "save: {command} play --resume {id}").format(reason=error, **words))
+            return
         self.app.exit(message=self._("Match saved. Resume it with: {command} play --resume {id}")
-                      .format(command=command_name(), id=self.session.match_id))
+                      .format(**words))

@@ -5,6 +5,12 @@ each hand) and partnerships (§9.8: the person and a computer partner against tw
 two tables every deal). The session drives the match through the shape every format shares
 (``pending``, ``view``, ``apply``, ``deal_over``, ``next_deal``, ``tables``), so the screens
 ask it which table to draw, never which format they hold.
+
+One writer per match: a session saves over the version it loaded (see
+:class:`ginrummy.store.Save`). If another program has saved the match since (the same match
+resumed twice), the store refuses with :class:`~ginrummy.store.StaleMatchError`; the session
+keeps it in :attr:`GameSession.refused` and from then on neither plays nor saves, so the
+other writer's moves are never overwritten.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from ginrummy.core.state import HandState, Move
 from ginrummy.core.views import PlayerView, view_of
 from ginrummy.players.base import Player
 from ginrummy.players.registry import make_player
-from ginrummy.store import MatchStore
+from ginrummy.store import MatchStore, StaleMatchError
 
 HUMAN = 0
 COMPUTER = 1  # the computer's seat in a two-player match
@@ -78,12 +84,15 @@ class GameSession:
     """The match, the computer players and the store; every action is saved at once."""
 
     def __init__(
-        self, match: MatchFormat, settings: Settings, *, store: MatchStore, match_id: str
+        self, match: MatchFormat, settings: Settings, *, store: MatchStore, match_id: str,
+        version: int = 0,
     ) -> None:
         self.match: MatchFormat = match
         self.settings = settings
         self.store = store
         self.match_id = match_id
+        self.version = version  # the stored version the next save extends (0: not stored yet)
+        self.refused: StaleMatchError | None = None  # set once another writer has the match
         seed = match.seed
         # the computers: one per seat but the person's, each with its own seed
         self.computers: dict[Seat, Player] = {
@@ -124,7 +133,7 @@ class GameSession:
                                 f"(it is a {stored.kind} match)")
         match = read_record(stored.record)
         return cls(match, Settings.from_meta(stored.meta, **overrides), store=store,
-                   match_id=stored.id)
+                   match_id=stored.id, version=stored.version)
 
     @property
     def opponent(self) -> Player:
@@ -208,7 +217,12 @@ class GameSession:
     # -- actions ------------------------------------------------------------------------------
 
     def play(self, action: Action) -> Move:
-        """The person's action; an illegal one raises IllegalActionError and changes nothing."""
+        """The person's action; an illegal one raises IllegalActionError and changes nothing.
+
+        If the match is open elsewhere the move stays made here but unsaved, and
+        StaleMatchError is raised (again on every later try, before anything moves)."""
+        if self.refused is not None:
+            raise self.refused
         if not self.human_to_play:
             raise GinRummyError("it is not your turn")
         move = self.match.apply(action, seat=HUMAN)
@@ -226,6 +240,8 @@ class GameSession:
         """
         match = self.match
         moved = False
+        if self.refused is not None:
+            return  # the match is open elsewhere: nothing more is played here
         try:
             while True:
                 mine = self.table
@@ -250,6 +266,8 @@ class GameSession:
                 self.save()
 
     def next_deal(self) -> None:
+        if self.refused is not None:
+            raise self.refused
         self.match.next_deal()
         self.save()
 
@@ -263,13 +281,23 @@ class GameSession:
         self._observed = len(hands)
 
     def save(self) -> None:
+        """Store the match over the version loaded; raises StaleMatchError (for good) if
+        another program saved it meanwhile, or another StoreError (the next save retries)."""
+        if self.refused is not None:
+            raise self.refused
         match = self.match
-        self.store.save(
-            self.match_id,
-            write_record(match),
-            kind=STORE_KIND,
-            names=match.names,
-            finished=match.is_over,
-            winner=match.winner,
-            meta=self.settings.to_meta(),
-        )
+        try:
+            self.store.save(
+                self.match_id,
+                write_record(match),
+                kind=STORE_KIND,
+                names=match.names,
+                finished=match.is_over,
+                winner=match.winner,
+                meta=self.settings.to_meta(),
+                version=self.version,
+            )
+        except StaleMatchError as error:
+            self.refused = error
+            raise
+        self.version += 1

@@ -7,6 +7,12 @@ fails, the game goes back to its last saved record, so what clients saw is alway
 Games nobody has open for a while leave memory (:meth:`GameHub.evict_idle`) and come back from
 the store on the next join. Computer seats draw their randomness from the game's stored seed and
 the game version, so a revived game plays on exactly as it would have without the restart.
+
+One writer per game: each save names the stored version it extends (see
+:class:`ginrummy.store.Save`). If another server process on the same database saved the game
+first, the store refuses (:class:`~ginrummy.store.StaleMatchError`); the game goes back to its
+last saved record, the players are told why through the usual error message, and the game
+leaves memory so that the next join loads what the other process stored.
 """
 
 from __future__ import annotations
@@ -14,7 +20,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,8 +35,10 @@ from ginrummy.core.record import read_record, write_record
 from ginrummy.core.rules import Rules
 from ginrummy.core.views import PlayerView
 from ginrummy.players import make_player
-from ginrummy.store import MatchStore, Save, StoredMatch
+from ginrummy.store import MatchStore, Save, StaleMatchError, StoredMatch, StoreError
 from ginrummy.web import formats
+
+log = logging.getLogger(__name__)
 
 STORE_KIND = "web"
 WATCH = "watch"  # the token role of a watcher; seats are "0", "1" (and "2", "3")
@@ -85,6 +95,9 @@ class Game:
     seed: int = field(default_factory=lambda: secrets.randbits(63))  # the computers' randomness
     touched: float = field(default_factory=time.monotonic)  # when it was last let go (idle clock)
     bots: dict[int, str] = field(default_factory=dict)  # seat -> computer player's name
+    stored_version: int = 0  # the store's version of saved_record: what the next save extends
+    # the version before the last save handed out, until the next change; see GameHub.restore
+    unconfirmed: int | None = None
 
     def __post_init__(self) -> None:
         for seat, info in enumerate(self.seats):
@@ -169,15 +182,27 @@ class GameHub:
         self.store = store
         self.games: dict[str, Game] = {}
         for stored in store.list(kind=STORE_KIND, finished=False, limit=1_000_000):
-            game = self._revive(stored)
+            try:
+                game = self._revive(stored)
+            except GinRummyError as error:  # one damaged game must not stop the server
+                log.warning("%s", error)
+                continue
             self.games[game.id] = game
             if any(seat in game.bots for seat in formats.pending(game.match)):
-                self.commit(game, lambda: None)  # a computer's turn was not yet played
+                try:
+                    self.commit(game, lambda: None)  # a computer's turn was not yet played
+                except StaleMatchError:  # another server played it: load it when it is joined
+                    self.games.pop(game.id, None)
 
     def _revive(self, stored: StoredMatch) -> Game:
-        seats = tuple(Seat(s["name"], s.get("computer")) for s in stored.meta["seats"])
-        game = Game(stored.id, read_record(stored.record), seats,
-                    dict(stored.meta["tokens"]), stored.record)
+        try:
+            seats = tuple(Seat(s["name"], s.get("computer")) for s in stored.meta["seats"])
+            game = Game(stored.id, read_record(stored.record), seats,
+                        dict(stored.meta["tokens"]), stored.record,
+                        stored_version=stored.version)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise StoreError(f"the stored game {stored.id} is damaged ({error!r}): "
+                             "it cannot be played") from None
         if isinstance(stored.meta.get("seed"), int):  # games saved before seeds keep a new one
             game.seed = stored.meta["seed"]
         return game
@@ -206,20 +231,21 @@ class GameHub:
         if role is None:
             raise AccessError("no such game, or the link is wrong")
         game.touched = time.monotonic()
-        self.games[game.id] = game
-        return game, None if role == WATCH else int(role)
+        self.games.setdefault(game.id, game)
+        return self.games[game.id], None if role == WATCH else int(role)
 
     def commit(self, game: Game, change: Callable[[], None]) -> None:
         """Apply ``change``, let the computers answer, and save, all or nothing."""
         record = self.apply(game, change)
         try:
             self.save(game, record)
-        except Exception:
-            self.restore(game)
+        except Exception as error:
+            self.restore(game, error)
             raise
 
     def apply(self, game: Game, change: Callable[[], None]) -> str:
         """The first half of :meth:`commit`: change the match, return the record to save."""
+        game.unconfirmed = None  # the last save's outcome is known before the next change
         try:
             change()
             game.run_computers()
@@ -235,22 +261,40 @@ class GameHub:
 
     def saving(self, game: Game, record: str) -> Save:
         """What :meth:`save` writes, for a caller that batches saves (the server's group commit);
-        that caller sets ``game.saved_record`` once the save is committed."""
-        match = game.match
-        return Save(game.id, record, STORE_KIND, tuple(match.names), match.is_over,
-                    match.winner, game.meta())
+        that caller sets ``game.saved_record`` once the save is committed, or calls
+        :meth:`restore` if it failed.
 
-    def restore(self, game: Game) -> None:
-        """Back to the last saved record: what clients were told is what is stored."""
+        The save extends the game's stored version, which counts it as done at once (the next
+        save, made only after this one's outcome, extends it); :meth:`restore` takes it back."""
+        match = game.match
+        save = Save(game.id, record, STORE_KIND, tuple(match.names), match.is_over,
+                    match.winner, game.meta(), version=game.stored_version)
+        game.unconfirmed = game.stored_version
+        game.stored_version += 1
+        return save
+
+    def restore(self, game: Game, error: BaseException | None = None) -> None:
+        """Back to the last saved record: what clients were told is what is stored.
+
+        ``error`` is why the save failed (by default the exception being handled: callers
+        restore from an ``except`` clause). A game that another process saved meanwhile
+        (StaleMatchError) also leaves memory, so the next join loads what that process stored.
+        """
+        if game.unconfirmed is not None:  # a save since the last apply, so the one that failed
+            game.stored_version = game.unconfirmed
+            game.unconfirmed = None
         if game.saved_record:
             game.match = read_record(game.saved_record)
+        if isinstance(error if error is not None else sys.exception(), StaleMatchError) \
+                and self.games.get(game.id) is game:
+            del self.games[game.id]
 
     def release(self, game: Game) -> None:
         """Drop a finished game nobody watches any more (it stays in the store); an unfinished
         one stays, and its idle clock starts again (see :meth:`evict_idle`)."""
         game.touched = time.monotonic()
-        if game.match.is_over and not game.listeners:
-            self.games.pop(game.id, None)
+        if game.match.is_over and not game.listeners and self.games.get(game.id) is game:
+            del self.games[game.id]
 
     def evict_idle(self, idle_seconds: float, *, now: float | None = None) -> list[str]:
         """Drop from memory the games nobody has had open for ``idle_seconds`` (abandoned
