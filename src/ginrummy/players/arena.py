@@ -105,6 +105,7 @@ def play_game(
 ) -> GameResult:
     """One match to the target with A in ``seat_a``; players are made fresh (seeded) for it."""
     match = Match.new(rules, seed=seed, names=_seat_order((name_a, name_b), seat_a))
+    assert isinstance(match, Match), "two-player rules only (table_arena seats more)"
     times: tuple[list[float], list[float]] = ([], [])
     players: list[Player] = []
     forfeit: Forfeit | None = None
