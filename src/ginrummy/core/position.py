@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from ginrummy.core.cards import (
+    NUM_CARDS,
     Card,
     format_card,
     format_cards,
@@ -59,7 +60,8 @@ def write_position(state: HandState) -> str:
 
 
 def read_position(text: str) -> HandState:
-    """A playable state from a position line; errors say which field is wrong."""
+    """A playable state from a position line; errors say which field is wrong, or why no
+    real hand reaches the position (:func:`check_possible`)."""
     fields = [field.strip() for field in text.strip().split("|")]
     if len(fields) < 7:
         raise GinRummyError("a position has at least 7 fields separated by ' | ': rules, "
@@ -74,16 +76,20 @@ def read_position(text: str) -> HandState:
     extras: dict[str, str] = {}
     for field in fields[7:]:
         name, _, value = field.partition(" ")
-        if name in ("upcard", "taken", "passes"):
-            extras[name] = value
-        elif field in ("only stock", "must end"):
-            extras[field] = "yes"
-        else:
-            raise GinRummyError(f"cannot read the position field {field!r}")
+        if field in ("only stock", "must end"):
+            name, value = field, "yes"
+        elif name not in ("upcard", "taken", "passes"):
+            raise GinRummyError(f"cannot read the position field {_shorten(field)!r}")
+        if name in extras:
+            raise GinRummyError(f"the position field {name!r} is given twice")
+        extras[name] = value
     passes = extras.get("passes", "0")
     if passes not in ("0", "1", "2"):
-        raise GinRummyError(f"passes must be 0, 1 or 2, not {passes!r}")
-    return HandState.restore(
+        raise GinRummyError(f"passes must be 0, 1 or 2, not {_shorten(passes)!r}")
+    upcard = _optional_card(extras.get("upcard"), "upcard")
+    if upcard is None and phase_name == Phase.UPCARD.value and len(pile) == 1:
+        upcard = pile[0]  # a person may leave it out: it can only be the pile's one card
+    state = HandState.restore(
         rules,
         dealer=dealer,
         to_play=_player(seat, "player to act"),
@@ -91,12 +97,85 @@ def read_position(text: str) -> HandState:
         hands=(to_mask(hands[0]), to_mask(hands[1])),
         stock=stock,
         pile=pile,
-        upcard=_optional_card(extras.get("upcard")),
-        taken=_optional_card(extras.get("taken")),
+        upcard=upcard,
+        taken=_optional_card(extras.get("taken"), "taken"),
         passes=int(passes),
         only_stock="only stock" in extras,
         must_end="must end" in extras,
     )
+    check_possible(state)
+    return state
+
+
+def check_possible(state: HandState) -> None:
+    """Raise :class:`GinRummyError` with the reason when no real hand reaches ``state``.
+
+    Every card once and hand sizes that fit the phase are checked when the state is restored;
+    this checks the rest of what the rules make true of every position, so that play from it
+    can go on: the cards each phase leaves in the stock and the pile, the upcard and its
+    passes, a card just taken, and at least one legal action.
+    """
+    problem = _impossibility(state)
+    if problem is not None:
+        raise GinRummyError(f"impossible position: {problem}")
+
+
+def _impossibility(state: HandState) -> str | None:
+    rules, phase = state.rules, state.phase
+    stock, pile, wall = len(state.stock), len(state.pile), rules.stock_wall
+    first_stock = NUM_CARDS - 21  # what the deal leaves in the stock (§3.3, §9.5)
+    if state.upcard is not None:
+        if rules.eleven_card_deal:
+            return "the eleven-card deal turns no upcard (RULES §9.5)"
+        if state.upcard in state.stock:
+            return f"the upcard {format_card(state.upcard)} is in the stock, which lies under it"
+    elif rules.oklahoma:
+        return "Oklahoma needs the upcard: it sets the knock limit (RULES §9.1)"
+    if rules.eleven_card_deal and (state.passes or state.only_stock):
+        return "the eleven-card deal has no upcard to pass (RULES §9.5)"
+    if state.taken is not None and phase is not Phase.DISCARD:
+        return f"a card just taken ({format_card(state.taken)}) outside the discard phase"
+    if state.must_end and not (phase is Phase.DISCARD and state.taken is not None
+                               and rules.last_chance and stock <= wall):
+        return ("'must end' belongs to the discard phase after a last-chance discard is "
+                "taken (RULES §7.2)")
+    if state.only_stock and not (phase is Phase.DRAW and state.passes == 2
+                                 and state.to_play == state.non_dealer and stock == first_stock):
+        return ("'only stock' belongs to the non-dealer's first draw after both passed the "
+                "upcard (RULES §4.3)")
+    if phase is Phase.UPCARD:
+        if rules.eleven_card_deal:
+            return "the eleven-card deal has no upcard phase (RULES §9.5)"
+        if pile != 1 or state.upcard != state.pile[0]:
+            return "in the upcard phase the pile holds the upcard alone"
+        if state.passes == 2:
+            return "both players have passed the upcard: the upcard phase is over (RULES §4.3)"
+        deciding = state.non_dealer if state.passes == 0 else state.dealer
+        if state.to_play != deciding:
+            return (f"with {state.passes} passes it is P{deciding}'s turn to take or pass "
+                    "the upcard (RULES §4.1, §4.2)")
+    elif phase is Phase.DRAW:
+        if stock <= wall:
+            return (f"a draw from a stock of {stock}: the hand ends when the stock is down "
+                    f"to {wall} (RULES §7.1)")
+        if not pile:
+            return "a draw phase with an empty discard pile: the last discard lies there"
+        if state.passes == 2 and stock == first_stock and not state.only_stock:
+            return ("after both players pass the upcard the non-dealer draws from the stock: "
+                    "the position needs 'only stock' (RULES §4.3)")
+    elif phase is Phase.LAST_CHANCE:
+        if not rules.last_chance:
+            return "a last chance under rules without it (RULES §7.2)"
+        if stock > wall:
+            return (f"a last chance with a stock of {stock}, above the wall of {wall} "
+                    "(RULES §7.2)")
+        if not pile:
+            return "a last chance with an empty discard pile: the last discard lies there"
+    elif stock < wall:
+        return f"a stock of {stock}, below the wall of {wall} (RULES §7.1)"
+    if not state.legal_actions():
+        return f"P{state.to_play} has no legal action in the {phase.value} phase"
+    return None
 
 
 def _player(text: str, what: str) -> int:
@@ -115,5 +194,13 @@ def _cards_after(field: str, label: str) -> tuple[Card, ...]:
         raise CardError(f"{label}: {error}") from None
 
 
-def _optional_card(text: str | None) -> Card | None:
-    return None if text is None else parse_card(text)
+def _optional_card(text: str | None, label: str) -> Card | None:
+    try:
+        return None if text is None else parse_card(text)
+    except CardError as error:
+        raise CardError(f"{label}: {error}") from None
+
+
+def _shorten(text: str) -> str:
+    """A field short enough to quote in a one-line message."""
+    return text if len(text) <= 40 else text[:37] + "..."

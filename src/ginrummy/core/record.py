@@ -18,7 +18,15 @@ Tags: ``Game``, ``Format`` (1), ``Rules`` (default ``classic``; it says how many
 at the table), ``Seed``, ``Player0``.. (the names), ``FirstDealer`` (``P0``..; two and three
 players), ``DealerDraw`` (two players: the cards drawn for the deal, §3.1),
 ``FirstDealingTeam`` (``T0`` or ``T1``; partnerships, where team T0 is P0 and P2), ``Result``
-(written when the match is over, not read); others are allowed and ignored.
+(written when the match is over); others are allowed and ignored, each tag at most once.
+
+A record is checked against what it states, so an edited or damaged one is refused with its
+line and the reason rather than read as another match: the ``Game`` and ``Format`` it is,
+tags that fit the players of its ``Rules``, every move legal under those rules from its hand's
+``Deck`` (and every hand begun has one), a ``DealerDraw`` that names the ``FirstDealer`` and
+is the draw of its ``Seed``, and a ``Result`` that the replayed hands give. The comments (the
+hand results the writer adds) are not read. Decks are not checked against the seed: a stacked
+deck is a deck the record states.
 
 Hands are numbered from 1 through the whole match. ``P A v P B`` names the two seats at the
 hand's table (seat A plays as the hand's player 0) and may be left out only for two players,
@@ -61,24 +69,28 @@ True
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ginrummy.core.actions import parse_action
-from ginrummy.core.cards import Card, format_cards, parse_cards
-from ginrummy.core.errors import GinRummyError, RecordError
-from ginrummy.core.match import Match, MatchFormat, Seat, Table
+from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card, format_cards, parse_cards
+from ginrummy.core.errors import CardError, GinRummyError, RecordError
+from ginrummy.core.match import Match, MatchFormat, Seat, Table, draw_for_dealer
 from ginrummy.core.multiplayer import TEAMS, AnyMatch, PartnershipMatch, ThreePlayerMatch
 from ginrummy.core.rules import parse_rules
 from ginrummy.core.state import HandResult, Move
 
 FORMAT_VERSION = "1"
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
-_DEAL = re.compile(r"^Deal (\d+)$")
-_HAND = re.compile(r"^Hand (\d+)(?:, P(\d) v P(\d))?, dealer P(\d)$")
-_MOVE = re.compile(r"^P(\d): (.+)$")
-_NUMBER = re.compile(r"^-?\d+$")
+# Whole lines (fullmatch), ASCII digits: int() would read other scripts' digits too.
+_TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
+_DEAL = re.compile(r"Deal ([0-9]+)")
+_HAND = re.compile(r"Hand ([0-9]+)(?:, P([0-9]) v P([0-9]))?, dealer P([0-9])")
+_MOVE = re.compile(r"P([0-9]): (.+)")
+_NUMBER = re.compile(r"-?[0-9]+")
+_PLAYER_TAG = re.compile(r"Player[0-9]+")
+_MAX_DIGITS = 1000  # Python reads at most 4300 digits; no seed or hand number needs more
 
 
 def _quote(value: str) -> str:
@@ -96,7 +108,7 @@ def format_tag(name: str, value: str) -> str:
 
 def parse_tag(line: str) -> tuple[str, str] | None:
     """The name and value of a tag line, None when ``line`` is not one."""
-    tag = _TAG.match(line)
+    tag = _TAG.fullmatch(line)
     return None if tag is None else (tag.group(1), _unquote(tag.group(2)))
 
 
@@ -123,9 +135,9 @@ def write_record(match: MatchFormat, *, extra_tags: dict[str, str] | None = None
     tags.update({f"Player{seat}": name for seat, name in enumerate(match.names)})
     tags.update(match.record_tags())
     tags.update(extra_tags or {})
-    if match.winner is not None:
-        side = f"T{match.winner}" if players == 4 else f"P{match.winner}"
-        tags["Result"] = f"{side} wins " + "-".join(str(total) for total in match.totals())
+    result = result_tag(match)
+    if result is not None:
+        tags["Result"] = result
     lines = [format_tag(name, value) for name, value in tags.items()]
     blocks = [_Block(h.deal, h.seats, h.dealer, h.deck, h.moves, h.result) for h in match.hands]
     blocks += [_Block(match.deal_number, t.seats, t.state.dealer, t.state.deck,
@@ -148,8 +160,8 @@ def write_record(match: MatchFormat, *, extra_tags: dict[str, str] | None = None
             entry = entries[block.deal - 1]
             lines.append(f"; deal {block.deal}: " + ("no score" if entry.side is None
                                                       else f"T{entry.side} scores {entry.points}"))
-    if match.winner is not None:
-        lines.extend(["", f"; match over: {tags['Result']}"])
+    if result is not None:
+        lines.extend(["", f"; match over: {result}"])
     return "\n".join(lines) + "\n"
 
 
@@ -177,14 +189,26 @@ def _result_text(result: HandResult, seats: tuple[Seat, Seat]) -> str:
 # -- reading ------------------------------------------------------------------------------------
 
 
+class _LineError(RecordError):
+    """A refusal that belongs to an earlier line than the one being read: a tag that the
+    replay proves wrong, or a hand whose deck never came."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 class _Reader:
     """Replays a record line by line; each method checks one kind of line."""
 
     def __init__(self) -> None:
+        self.line = 0  # the line being read, from 1
         self.tags: dict[str, str] = {}
+        self.tag_lines: dict[str, int] = {}  # where each tag was read
         self.match: AnyMatch | None = None
         self.deal = 0  # the last "Deal N" read (partnership)
         self.hands = 0  # the last "Hand N" read
+        self.hand_at = 0  # the line of that hand
         self.seats: tuple[Seat, Seat] | None = None  # the table of the hand being read
         self.table: Table | None = None  # that table, once its deck is read
         self.dealt = False  # whether that hand's deck line has been read
@@ -192,17 +216,29 @@ class _Reader:
     def tag(self, name: str, value: str) -> None:
         if self.match is not None:
             raise RecordError("tags must come before the first hand")
-        self.tags[name] = value
+        if name in self.tags:
+            raise RecordError(f"a second {name} tag (the first is on line {self.tag_lines[name]})")
+        if name == "Game" and value != "Gin Rummy":
+            raise RecordError(f"not a Gin Rummy record: the Game tag says {_shorten(value)!r}")
+        if name == "Format" and value != FORMAT_VERSION:
+            raise RecordError(f"unknown record format {_shorten(value)!r}: this version reads "
+                              f"format {FORMAT_VERSION}")
+        if name == "Seed" and value:
+            _whole_number(value, "Seed")
+        if name == "DealerDraw" and value:
+            _dealer_draws(value)
+        self.tags[name], self.tag_lines[name] = value, self.line
 
     def start(self) -> AnyMatch:
         if self.match is None:
-            self.match = _new_match(self.tags)
+            self.match = self._new_match()
         return self.match
 
     def deal_line(self, number: int) -> None:
         match = self.start()
         if not isinstance(match, PartnershipMatch):
             raise RecordError("only partnership records have deals")
+        self._check_dealt()
         if number != self.deal + 1:
             raise RecordError(f"expected deal {self.deal + 1}, found deal {number}")
         if self.deal > 0:
@@ -211,6 +247,7 @@ class _Reader:
 
     def hand_line(self, number: int, seats: tuple[Seat, Seat] | None, dealer: Seat) -> None:
         match = self.start()
+        self._check_dealt()
         if number != self.hands + 1:
             raise RecordError(f"expected hand {self.hands + 1}, found hand {number}")
         if isinstance(match, PartnershipMatch):
@@ -241,6 +278,7 @@ class _Reader:
         if dealer != expected:
             raise RecordError(f"hand {number} should be dealt by P{expected}, not P{dealer}")
         self.hands, self.seats, self.dealt, self.table = number, table.seats, False, None
+        self.hand_at = self.line
 
     def deck_line(self, text: str) -> None:
         match, seats = self.match, self.seats
@@ -249,7 +287,7 @@ class _Reader:
         if self.dealt:
             raise RecordError("the deck must come before the hand's actions, once")
         deck = parse_cards(text)
-        if len(deck) != 52:
+        if len(deck) != NUM_CARDS:
             raise RecordError(f"a deck needs 52 cards, found {len(deck)}")
         if isinstance(match, PartnershipMatch):
             match.replace_deck([t.seats for t in match.tables()].index(seats), deck)
@@ -272,75 +310,168 @@ class _Reader:
             match.apply(parse_action(text), seat=seat)
 
     def finish(self) -> AnyMatch:
+        """The match read, once the record's whole story agrees with its Result tag."""
         if self.match is None or self.hands == 0:
             raise RecordError("the record holds no hand")
+        self._check_dealt()
+        stated, played = self.tags.get("Result"), result_tag(self.match)
+        if stated is not None and stated != played:
+            line, says = self.tag_lines["Result"], f"the Result tag says {_shorten(stated)!r}"
+            if played is None:
+                raise _LineError(line, f"{says}, but the match is not over when the record ends")
+            raise _LineError(line, f"{says}, but the hands played give {played!r}")
         return self.match
+
+    def _check_dealt(self) -> None:
+        """Every hand begun has its deck: a hand without one would be played from a deck
+        the record never states."""
+        if self.hands and not self.dealt:
+            raise _LineError(self.hand_at, f"hand {self.hands} has no Deck line")
+
+    def _at(self, name: str) -> int:
+        """The line of tag ``name``, or the line being read when the tag is missing."""
+        return self.tag_lines.get(name, self.line)
+
+    def _new_match(self) -> AnyMatch:
+        """The match the tags describe, each tag checked against the others."""
+        tags = self.tags
+        if "Rules" not in tags and ({"Player2", "FirstDealingTeam"} & tags.keys()):
+            raise RecordError("a Rules tag is needed before the first hand of a match of more "
+                              "than two players")
+        try:
+            rules = parse_rules(tags.get("Rules", "classic"))
+        except GinRummyError as error:
+            raise _LineError(self._at("Rules"), f"Rules: {error}") from None
+        players = {f"Player{seat}" for seat in range(rules.players)}
+        for name in tags:  # a tag of another format: the Rules tag is not what was played
+            if (rules.players not in _FORMAT_TAGS.get(name, (rules.players,))
+                    or (_PLAYER_TAG.fullmatch(name) and name not in players)):
+                raise _LineError(self.tag_lines[name], f"the {name} tag does not belong in a "
+                                f"record of {rules.players} players (Rules {str(rules)!r})")
+        seed = _whole_number(tags["Seed"], "Seed") if tags.get("Seed") else None
+        names = [tags.get(f"Player{seat}", f"P{seat}") for seat in range(rules.players)]
+        if rules.players == 4:
+            team = self._tag_number("FirstDealingTeam", "T", TEAMS)
+            return PartnershipMatch(rules, first_dealing_team=team, seed=seed, names=names)
+        if rules.players == 3:
+            first = self._tag_number("FirstDealer", "P", 3)
+            return ThreePlayerMatch(rules, first_dealer=first, seed=seed, names=names)
+        first = self._tag_number("FirstDealer", "P", 2, default="P0")
+        draws = _dealer_draws(tags["DealerDraw"]) if tags.get("DealerDraw") else []
+        if draws:
+            self._check_dealer_draws(draws, first, seed)
+        return Match(rules, first_dealer=first, seed=seed, names=names, dealer_draws=draws)
+
+    def _check_dealer_draws(self, draws: list[tuple[Card, Card]], first: int,
+                            seed: int | None) -> None:
+        """§3.1: the draws name the first dealer, and a seeded match drew them from its seed."""
+        line = self.tag_lines["DealerDraw"]
+        text = ", ".join(format_cards(pair) for pair in draws)
+        if seed is not None and draw_for_dealer(random.Random(seed))[1] != draws:
+            raise _LineError(line, f"DealerDraw {text!r} is not the draw of seed {seed}")
+        last = draws[-1]
+        lower = 0 if RANK_OF[last[0]] < RANK_OF[last[1]] else 1
+        if lower != first:
+            raise _LineError(line, f"DealerDraw {text!r} makes P{lower} the first dealer "
+                                  f"(the lower card deals, RULES §3.1), not P{first}")
+
+    def _tag_number(self, name: str, prefix: str, count: int, *,
+                    default: str | None = None) -> int:
+        """``P1`` or ``T0`` from tag ``name``; one of ``count`` seats or teams."""
+        choices = [f"{prefix}{n}" for n in range(count)]
+        value = self.tags.get(name, default)
+        if value not in choices:
+            found = None if value is None else _shorten(value)
+            raise _LineError(self._at(name), f"{name} must be one of {', '.join(choices)}, "
+                                             f"not {found!r}")
+        return choices.index(value)
+
+
+# The tags that only some formats write, with the number of players of each.
+_FORMAT_TAGS = {"DealerDraw": (2,), "FirstDealer": (2, 3), "FirstDealingTeam": (4,)}
+
+
+def result_tag(match: MatchFormat) -> str | None:
+    """The Result tag of a finished match (``P1 wins 0-368``, ``T0 wins 216-70``), None while
+    it is being played."""
+    if match.winner is None:
+        return None
+    side = f"T{match.winner}" if match.rules.players == 4 else f"P{match.winner}"
+    return f"{side} wins " + "-".join(str(total) for total in match.totals())
+
+
+def _whole_number(text: str, what: str) -> int:
+    """``text`` as a whole number: ASCII digits only, and few enough for Python to read."""
+    if not _NUMBER.fullmatch(text):
+        raise RecordError(f"{what} must be a whole number, not {_shorten(text)!r}")
+    if len(text) > _MAX_DIGITS:
+        raise RecordError(f"{what} has {len(text)} digits; at most {_MAX_DIGITS} are read")
+    return int(text)
+
+
+def _dealer_draws(text: str) -> list[tuple[Card, Card]]:
+    """The DealerDraw tag's pairs (``5H QC`` or ``7S 7D, 2C KH``): every pair but the last
+    ties in rank, so the players drew again (RULES §3.1)."""
+    try:
+        pairs = [parse_cards(pair) for pair in text.split(",")]
+    except CardError as error:
+        raise RecordError(f"DealerDraw: {error}") from None
+    if any(len(pair) != 2 for pair in pairs):
+        raise RecordError(f"DealerDraw must list pairs of cards, not {_shorten(text)!r}")
+    for number, (first, second) in enumerate(pairs, start=1):
+        if (RANK_OF[first] == RANK_OF[second]) != (number < len(pairs)):
+            raise RecordError(f"DealerDraw {_shorten(text)!r}: players draw again only after "
+                              "a tie in rank, and stop at the first draw without one (§3.1)")
+    return [(first, second) for first, second in pairs]
+
+
+def _shorten(text: str) -> str:
+    """A value short enough to quote in a one-line message."""
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def read_record(text: str | Iterable[str]) -> AnyMatch:
     """Rebuild a match of any format by replaying its record; an error names the line that
-    fails. The ``Rules`` tag says which format (two players when it is missing)."""
+    fails and why, in one line.
+
+    The ``Rules`` tag says which format (two players when it is missing). What the record
+    states is checked against its replay: the ``Format`` version, the ``Rules`` every move is
+    played under, each hand's deck against its moves, the first dealer against the
+    ``DealerDraw`` and the ``Seed``, and the ``Result`` against the hands played.
+    """
     lines = text.splitlines() if isinstance(text, str) else list(text)
     reader = _Reader()
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line or line.startswith(";"):
-            continue
-        try:
-            _read_line(reader, line)
-        except GinRummyError as error:
-            raise RecordError(f"line {number}: {error}") from None
-    return reader.finish()
+    try:
+        for number, raw in enumerate(lines, start=1):
+            line, reader.line = raw.strip(), number
+            if line and not line.startswith(";"):
+                _read_line(reader, line)
+        reader.line = 0  # what finish refuses is the whole record, or names its own line
+        return reader.finish()
+    except _LineError as error:
+        raise RecordError(f"line {error.line}: {_one_line(error)}") from None
+    except GinRummyError as error:
+        where = f"line {reader.line}: " if reader.line else ""
+        raise RecordError(where + _one_line(error)) from None
+
+
+def _one_line(error: Exception) -> str:
+    return " ".join(str(error).split())
 
 
 def _read_line(reader: _Reader, line: str) -> None:
     tag = parse_tag(line)
     if tag is not None:
         reader.tag(*tag)
-    elif deal := _DEAL.match(line):
-        reader.deal_line(int(deal.group(1)))
-    elif hand := _HAND.match(line):
+    elif deal := _DEAL.fullmatch(line):
+        reader.deal_line(_whole_number(deal.group(1), "the deal"))
+    elif hand := _HAND.fullmatch(line):
         number, a, b, dealer = hand.groups()
         seats = None if a is None else (int(a), int(b))
-        reader.hand_line(int(number), seats, int(dealer))
+        reader.hand_line(_whole_number(number, "the hand"), seats, int(dealer))
     elif line.startswith("Deck:"):
         reader.deck_line(line[5:])
-    elif move := _MOVE.match(line):
+    elif move := _MOVE.fullmatch(line):
         reader.move_line(int(move.group(1)), move.group(2).split(","))
     else:
-        raise RecordError(f"cannot read {line!r}")
-
-
-def _new_match(tags: dict[str, str]) -> AnyMatch:
-    if "Rules" not in tags and ({"Player2", "FirstDealingTeam"} & tags.keys()):
-        raise RecordError("a Rules tag is needed before the first hand of a match of more "
-                          "than two players")
-    rules = parse_rules(tags.get("Rules", "classic"))
-    seed_text = tags.get("Seed", "")
-    if seed_text and not _NUMBER.match(seed_text):
-        raise RecordError(f"Seed must be a whole number, not {seed_text!r}")
-    seed = int(seed_text) if seed_text else None
-    names = [tags.get(f"Player{seat}", f"P{seat}") for seat in range(rules.players)]
-    if rules.players == 4:
-        team = _tag_number(tags, "FirstDealingTeam", "T", TEAMS)
-        return PartnershipMatch(rules, first_dealing_team=team, seed=seed, names=names)
-    if rules.players == 3:
-        first = _tag_number(tags, "FirstDealer", "P", 3)
-        return ThreePlayerMatch(rules, first_dealer=first, seed=seed, names=names)
-    first = _tag_number(tags, "FirstDealer", "P", 2, default="P0")
-    draws_text = tags.get("DealerDraw", "")
-    draws = [parse_cards(pair) for pair in draws_text.split(",")] if draws_text else []
-    if any(len(pair) != 2 for pair in draws):
-        raise RecordError(f"DealerDraw must list pairs of cards, not {draws_text!r}")
-    return Match(rules, first_dealer=first, seed=seed, names=names,
-                 dealer_draws=[(pair[0], pair[1]) for pair in draws])
-
-
-def _tag_number(tags: dict[str, str], name: str, prefix: str, count: int, *,
-                default: str | None = None) -> int:
-    """``P1`` or ``T0`` from tag ``name``; one of ``count`` seats or teams."""
-    choices = [f"{prefix}{n}" for n in range(count)]
-    value = tags.get(name, default)
-    if value not in choices:
-        raise RecordError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
-    return choices.index(value)
+        raise RecordError(f"cannot read {_shorten(line)!r}")
