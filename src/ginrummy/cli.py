@@ -2,12 +2,17 @@
 
 Each subcommand module defines ``HELP`` (one line), ``add_arguments(parser)`` and
 ``run(args) -> int``, and imports heavy optional libraries only inside ``run``.
+
+Every failure is one line on stderr: a usage error or a refused input exits 2, a missing
+optional library names its extra, and anything unexpected exits 70 as an internal error
+(``GINRUMMY_DEBUG=1`` or ``--debug`` before the subcommand shows the traceback instead).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import os
 import shlex
 import shutil
@@ -16,6 +21,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ginrummy.core.errors import GinRummyError
+
+INTERNAL_ERROR = 70  # EX_SOFTWARE (sysexits.h): a bug of ours, not the user's input
+DEBUG_ENV = "GINRUMMY_DEBUG"
 
 # name -> module; play is the default when no subcommand is given
 COMMANDS: dict[str, str] = {
@@ -83,6 +91,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ginrummy", description="Gin Rummy: play, analyse, research.")
+    parser.add_argument("--debug", action="store_true", default=False,
+                        help=f"show the traceback of an internal error (also {DEBUG_ENV}=1)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, module_name in COMMANDS.items():
         try:
@@ -99,22 +109,59 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    debug = os.environ.get(DEBUG_ENV, "") not in ("", "0") or args_list[:1] == ["--debug"]
+    try:
+        return _main(args_list)
+    except KeyboardInterrupt:  # Ctrl+C while starting up
+        return 130
+    except Exception as error:  # the last resort: a bug must not print a traceback at users
+        if debug:
+            raise
+        where = f" {args_list[0]}" if args_list and args_list[0] in COMMANDS else ""
+        sys.stderr.write(f"ginrummy{where}: internal error: {type(error).__name__}: "
+                         f"{_one_line(str(error))}; please report it (run again with "
+                         f"{DEBUG_ENV}=1 for the traceback)\n")
+        return INTERNAL_ERROR
+
+
+def _main(args_list: list[str]) -> int:
     parser = build_parser()
+    if args_list[:1] == ["--debug"]:
+        args_list = args_list[1:]
     if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help"):
         args_list.insert(0, "play")
     args = parser.parse_args(args_list)
     if not hasattr(args, "_run"):
         parser.print_help()
         return 2
+    _tolerate_undecodable_stdin()
     try:
         return int(args._run(args) or 0)
     except GinRummyError as error:
-        sys.stderr.write(f"ginrummy {args.command}: {error}\n")
+        sys.stderr.write(f"ginrummy {args.command}: {_one_line(str(error))}\n")
+        return 2
+    except ModuleNotFoundError as error:
+        from ginrummy.commands.common import EXTRAS, missing_extra
+
+        if (error.name or "").split(".")[0] not in EXTRAS:
+            raise  # not an optional library: a bug, for the last-resort guard
+        sys.stderr.write(f"ginrummy {args.command}: {missing_extra(error, 'this command')}\n")
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _tolerate_undecodable_stdin() -> None:
+    """Bytes on stdin that are not UTF-8 become U+FFFD, so the reader of that line refuses it
+    by name (``not a card: ...``) instead of the decoder raising mid-batch."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split()) or "no details"
 
 
 if __name__ == "__main__":

@@ -74,6 +74,56 @@ def test_sheet_guided_entry_asks_step_by_step(capsys: pytest.CaptureFixture[str]
     assert "knock: Bob scores 34" in out  # (20 - 3) doubled by the spade upcard
 
 
+def test_sheet_guided_entry_re_asks_only_the_question_answered_wrong(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob", "--rules", "oklahoma")
+    answers = ["carl", "bob",            # no such player: asked again
+               "maybe", "knock",         # not a way to end a hand
+               "-3", "0", "11", "3",     # below 1, gin, above the knock limit 10
+               "lots", "200", "20",      # not a number, above 100
+               "ZZ", "KS"]               # not a card
+    code, out, err = sheet(capsys, "add", "1", stdin="".join(a + "\n" for a in answers),
+                           monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    assert out.count("Who knocked or went gin") == 2
+    assert out.count("knock, gin or big gin?") == 2
+    assert out.count("Bob's deadwood (or ten cards)?") == 4
+    assert out.count("Ann's deadwood after layoffs (or ten cards)?") == 3
+    assert out.count("the first upcard?") == 2
+    for reason in ("not accepted: unknown player 'carl'",
+                   "not accepted: answer knock, gin or big gin, not 'maybe'",
+                   "not accepted: the knocker's deadwood must be between 1 and 10, not -3",
+                   "not accepted: a knock with no deadwood is gin",
+                   "not accepted: the knocker's deadwood must be between 1 and 10, not 11",
+                   "not accepted: Ann: expected a deadwood count or cards",
+                   "not accepted: deadwood must be between 0 and 100, not 200",
+                   "not accepted: not a card: 'ZZ'"):
+        assert reason in out
+    assert "knock: Bob scores 34" in out  # (20 - 3) doubled by the spade upcard
+    _, shown, _ = sheet(capsys, "export", "1")
+    assert "1. Bob knocks 3, Ann 20, upcard KS" in shown
+
+
+def test_sheet_guided_entry_refuses_what_the_rules_do_not_allow(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob", "--rules", "straight", "--no-big-gin")
+    code, out, _ = sheet(capsys, "add", "1", stdin="ann\nknock\nbig gin\ngin\n12\n",
+                         monkeypatch=monkeypatch)
+    assert code == 0
+    assert "not accepted: straight gin has no knocking" in out
+    assert "not accepted: big gin is not played under the straight rules" in out
+    assert "gin: Ann scores" in out
+
+
+def test_sheet_guided_entry_end_of_input_enters_nothing(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet(capsys, "new", "--players", "Ann,Bob")
+    _, before, _ = sheet(capsys, "export", "1")
+    code, _, _ = sheet(capsys, "add", "1", stdin="ann\nknock\n5\n", monkeypatch=monkeypatch)
+    assert code == 1
+    assert sheet(capsys, "export", "1")[1] == before
+
+
 def test_sheet_bad_entries_print_one_line_and_change_nothing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
+import math
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -63,3 +68,80 @@ def run_batch(answer: Callable[[str], dict[str, Any]], lines: Iterable[str]) -> 
             failed = True
         write_json_line(data)
     return 1 if failed else 0
+
+
+# The largest id or count any store or library here takes: SQLite's INTEGER is 64-bit signed.
+MAX_INT = 2**63 - 1
+
+
+def bounded_int(low: int, high: int = MAX_INT) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number in ``low..high``; anything else is a usage error
+    (exit 2) that says the range, so no huge number reaches SQLite, NumPy or a loop.
+
+    >>> bounded_int(1, 10)("7")
+    7
+    >>> bounded_int(1)("99999999999999999999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be a whole number from 1 to 9223372036854775807, not '99999999999999999999'
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number from {low} to {high}, not {text!r}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in some messages
+    return parse
+
+
+def finite_float(text: str) -> float:
+    """An argparse ``type`` for an ordinary number: ``nan`` and ``inf`` are refused."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}")
+    return value
+
+
+# module a missing import names -> the extra that installs it
+EXTRAS = {
+    "textual": "tui", "numpy": "rl", "gymnasium": "rl", "pettingzoo": "rl", "ray": "ray",
+    "uvicorn": "web", "starlette": "web", "psycopg": "web", "httpx2": "web",
+    "matplotlib": "plot", "pyspiel": "bench", "open_spiel": "bench", "rlcard": "bench",
+    "playwright": "browser",
+}
+
+
+def missing_extra(error: ModuleNotFoundError, what: str) -> GinRummyError:
+    """The one-line error for a missing optional library: which extra to install."""
+    library = (error.name or "").split(".")[0]
+    extra = EXTRAS.get(library)
+    install = f"pip install 'ginrummy[{extra}]'" if extra else f"pip install {library}"
+    return GinRummyError(f"{what} needs {library or 'a library that is not installed'}: "
+                         f"{install}")
+
+
+def replace_atomically(path: str | os.PathLike[str], write: Callable[[str], None], *,
+                       suffix: str = "") -> None:
+    """Call ``write(temporary_path)`` beside ``path``, then rename it over ``path``: a failure
+    (a full disk, Ctrl+C) leaves ``path`` as it was, never half written. OSError says why."""
+    target = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(target))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".ginrummy-", suffix=suffix)
+    os.close(handle)
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        write(temporary)
+        os.chmod(temporary, 0o666 & ~umask)  # as open() would make it, not mkstemp's 0600
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

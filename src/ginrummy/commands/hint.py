@@ -12,7 +12,7 @@ import argparse
 import json
 import random
 
-from ginrummy.commands.common import card_list
+from ginrummy.commands.common import bounded_int, card_list
 from ginrummy.core.cards import Card, parse_cards, to_mask
 from ginrummy.core.errors import CardError, GinRummyError
 from ginrummy.core.melds import min_deadwood
@@ -38,21 +38,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "with --upcard, else draw)")
     parser.add_argument("--seen", nargs="+", default=[], metavar="CARDS",
                         help="cards thrown earlier, now under the pile top")
-    parser.add_argument("--stock", type=int, metavar="N",
+    parser.add_argument("--stock", type=bounded_int(0, 52), metavar="N",
                         help="cards left in the stock (default: every card not seen or dealt)")
     parser.add_argument("--rules", default="classic", help="rules preset (default: classic)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the reasons")
-    parser.add_argument("--seed", type=int, default=0, help="seed for the unseen cards")
+    parser.add_argument("--seed", type=bounded_int(0), default=0, help="seed for the unseen cards")
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_for(args.rules)
     hand = list(parse_cards(" ".join(args.hand)))
-    face_up_text = args.upcard or args.pile_top
-    face_up = parse_cards(face_up_text)[0] if face_up_text else None
-    if face_up_text and len(parse_cards(face_up_text)) != 1:
-        raise CardError(f"give one face-up card, not {face_up_text!r}")
+    face_up_text = args.upcard if args.upcard is not None else args.pile_top
+    face_up = None
+    if face_up_text is not None:  # given, even blank: it must be exactly one card
+        face_up_cards = parse_cards(face_up_text)
+        if len(face_up_cards) != 1:
+            raise CardError(f"give one face-up card, not {face_up_text!r}")
+        face_up = face_up_cards[0]
     seen = list(parse_cards(" ".join(args.seen)))
     phase = _phase(args.phase, hand, upcard_given=args.upcard is not None)
     state = build_position(rules, hand, phase=phase, face_up=face_up, seen=seen,

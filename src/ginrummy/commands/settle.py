@@ -83,6 +83,9 @@ def _answer_line(line: str, base: Rules, changes: dict[str, Any]) -> dict[str, A
         request = json.loads(line)
     except json.JSONDecodeError as error:
         raise CardError(f"not a JSON line: {error.msg}") from None
+    except (ValueError, RecursionError):  # a 5,000-digit number, arrays nested 100,000 deep
+        raise CardError("not a JSON line this program reads: a number too long or nesting "
+                        "too deep") from None
     if not isinstance(request, dict):
         raise CardError('expected a JSON object {"knocker": ..., "defender": ..., "rules": ...}')
     hands = []

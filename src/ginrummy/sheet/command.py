@@ -8,17 +8,28 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from ginrummy.commands.common import bounded_int, replace_atomically
 from ginrummy.commands.rules_options import add_rules_options, rules_changes
+from ginrummy.core.cards import parse_card
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import Rules, rules_for
-from ginrummy.sheet.model import Sheet
-from ginrummy.sheet.notation import format_entry, parse_entry, read_sheet, write_sheet
+from ginrummy.core.state import hand_limits
+from ginrummy.sheet.model import MAX_DEADWOOD, Sheet, SheetError
+from ginrummy.sheet.notation import (
+    format_entry,
+    parse_amount,
+    parse_entry,
+    read_sheet,
+    write_sheet,
+)
 from ginrummy.sheet.report import next_hand_text, render_sheet, sheet_csv
 from ginrummy.sheet.storage import SheetStore
 
 HELP = "a score sheet for games played with real cards (new, add, show, list, resume, ...)"
+SHEET_ID = bounded_int(1)  # SQLite's 64-bit row ids: a bigger number is refused, not an overflow
 _SKIPPED_OPTIONS = {"players"}  # how many play comes from the preset
 _LOOP_HELP = """Enter each hand on one line, for example:
   Ann knocks 8, Bob 25        (the other player's deadwood after layoffs)
@@ -37,16 +48,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_rules_options(new, skip=_SKIPPED_OPTIONS)
     new.add_argument("--first-dealer", help="who deals the first hand (default: the first player)")
     add = sub.add_parser("add", help="enter a hand (asks step by step when no entry is given)")
-    add.add_argument("id", type=int)
+    add.add_argument("id", type=SHEET_ID)
     add.add_argument("entry", nargs="*", help="e.g. Ann knocks 8, Bob 25")
     for name, help_text in (("show", "the running score and, at the end, the result"),
                             ("resume", "enter hands one per line until the game ends"),
                             ("undo", "remove the last hand entered")):
         command = sub.add_parser(name, help=help_text)
-        command.add_argument("id", type=int)
+        command.add_argument("id", type=SHEET_ID)
     sub.add_parser("list", help="the saved sheets")
     export = sub.add_parser("export", help="the sheet as CSV or as a record that re-imports")
-    export.add_argument("id", type=int)
+    export.add_argument("id", type=SHEET_ID)
     export.add_argument("--format", choices=("csv", "record"), default="record")
     export.add_argument("--output", type=Path, help="write to this file instead of stdout")
     imported = sub.add_parser("import", help="save a sheet record (from export) as a new sheet")
@@ -88,7 +99,10 @@ def _import(store: SheetStore, path: Path) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise GinRummyError(f"cannot read {path}: {error.strerror}") from None
+        raise GinRummyError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise GinRummyError(f"cannot read {path}: not UTF-8 text (a sheet record from "
+                            "'ginrummy sheet export' is)") from None
     print(f"imported as sheet {store.create(read_sheet(text))}")
     return 0
 
@@ -120,24 +134,28 @@ def _export(store: SheetStore, args: argparse.Namespace, sheet: Sheet) -> int:
     if not args.output:
         sys.stdout.write(text)
         return 0
-    try:
-        args.output.write_text(text, encoding="utf-8")
+    try:  # all or nothing: a failed export leaves an older file as it was
+        replace_atomically(args.output, lambda temporary: Path(temporary).write_text(
+            text, encoding="utf-8"))
     except OSError as error:
-        raise GinRummyError(f"cannot write {args.output}: {error.strerror}") from None
+        raise GinRummyError(f"cannot write {args.output}: {error.strerror or error}") from None
     return 0
 
 
 def _list(store: SheetStore) -> int:
-    stored = store.all()
-    if not stored:
-        print("no sheets yet; start one with: ginrummy sheet new --players 'Ann,Bob'")
-    for item in stored:
+    lines: list[tuple[int, str]] = [  # a damaged record is listed, never hides the others
+        (sheet_id, f"{sheet_id:>4}  (cannot be read: {why})") for sheet_id, why in store.damaged()]
+    for item in store.all():
         sheet = item.sheet
         scores = " - ".join(str(s) for s in sheet.scores)
         state = (f"over, {sheet.column_names[sheet.winner]} won" if sheet.winner is not None
                  else f"hand {len(sheet.entries) + 1}")
-        print(f"{item.id:>4}  {item.updated}  {' vs '.join(sheet.column_names)}  "
-              f"{sheet.rules}  {scores}  ({state})")
+        lines.append((item.id, f"{item.id:>4}  {item.updated}  {' vs '.join(sheet.column_names)}  "
+                      f"{sheet.rules}  {scores}  ({state})"))
+    if not lines:
+        print("no sheets yet; start one with: ginrummy sheet new --players 'Ann,Bob'")
+    for _, line in sorted(lines):
+        print(line)
     return 0
 
 
@@ -161,34 +179,113 @@ def _ask(prompt: str) -> str | None:
     return None if not line else line.strip()
 
 
+def _ask_until(prompt: str, check: Callable[[str], str]) -> str | None:
+    """Ask ``prompt`` until ``check`` accepts the answer (it returns the answer as the notation
+    writes it, or raises saying why not: the reason is shown and the question asked again).
+    None at the end of input."""
+    while True:
+        answer = _ask(prompt)
+        if answer is None:
+            return None
+        try:
+            return check(answer)
+        except GinRummyError as error:
+            print(f"not accepted: {error}")
+
+
 def _guided_entry(sheet: Sheet) -> str | None:
-    """Ask for a hand step by step and return it in the one-line notation."""
-    names = sheet.names
+    """Ask for a hand step by step, checking each answer as it is given, and return it in the
+    one-line notation (None at the end of input)."""
+    names, rules = sheet.names, sheet.rules
     playing = [names[seat] for table in sheet.tables_of_next_hand() for seat in sorted(table)]
-    who = _ask(f"Who knocked or went gin ({', '.join(playing)}, or dead)? ")
+
+    def check_who(answer: str) -> str:
+        if answer.lower() in ("dead", "dead hand"):
+            return "dead"
+        sheet.opponent_of(sheet.seat_of(answer))  # a name, and one that plays this hand
+        return answer
+
+    who = _ask_until(f"Who knocked or went gin ({', '.join(playing)}, or dead)? ", check_who)
     if who is None:
         return None
-    if who.lower() in ("dead", "dead hand"):
+    if who == "dead":
         text = "dead"
     else:
         ender = sheet.seat_of(who)
         opponent = sheet.opponent_of(ender)
-        how = _ask("knock, gin or big gin? ")
+        how = _ask_until("knock, gin or big gin? ", lambda answer: _check_how(answer, rules))
         if how is None:
             return None
-        how = "knocks" if how.lower().startswith("k") else how
-        own = "" if "gin" in how.lower() else _ask(f"{names[ender]}'s deadwood (or ten cards)? ")
-        other = _ask(f"{names[opponent]}'s deadwood after layoffs (or ten cards)? ")
-        if own is None or other is None:
+        own: str | None = ""
+        if how == "knocks":
+            own = _ask_until(f"{names[ender]}'s deadwood (or ten cards)? ",
+                             lambda answer: _check_knocker(answer, names[ender], rules))
+        if own is None:
             return None
-        own_text = f" with {own}" if own and not own.lstrip("+-").isdigit() else f" {own}"
+        by_cards = bool(own) and not own.isdigit()
+        other = _ask_until(f"{names[opponent]}'s deadwood after layoffs (or ten cards)? ",
+                           lambda answer: _check_other(answer, names[opponent],
+                                                       by_cards=by_cards))
+        if other is None:
+            return None
+        own_text = f" with {own}" if by_cards else f" {own}"
         text = f"{names[ender]} {how}{own_text.rstrip()}, {names[opponent]} {other}"
-    if sheet.rules.oklahoma:
-        upcard = _ask("the first upcard? ")
+    if rules.oklahoma:
+        upcard = _ask_until("the first upcard? ", _check_upcard)
         if upcard is None:
             return None
         text += f", upcard {upcard}"
     return text
+
+
+def _check_how(answer: str, rules: Rules) -> str:
+    word = " ".join(answer.lower().replace("-", " ").split())
+    if word.startswith("k"):
+        if rules.straight:
+            raise SheetError("straight gin has no knocking: only gin ends a hand")
+        return "knocks"
+    if word == "gin":
+        return "gin"
+    if word in ("big gin", "biggin", "big"):
+        if not rules.big_gin:
+            raise SheetError(f"big gin is not played under the {rules.name} rules")
+        return "big gin"
+    raise SheetError(f"answer knock, gin or big gin, not {answer!r}")
+
+
+def _check_knocker(answer: str, who: str, rules: Rules) -> str:
+    count, cards = parse_amount(answer, who)
+    if cards:
+        if len(cards) != 10:
+            raise SheetError(f"{who}: give ten cards, not {len(cards)}")
+        return answer
+    if count is None:
+        raise SheetError(f"give {who}'s deadwood, or the ten cards")
+    limit, _ = hand_limits(rules, None)  # Oklahoma's upcard may lower it: checked at the end
+    if count == 0:
+        raise SheetError("a knock with no deadwood is gin; answer gin to the question before")
+    if not 0 < count <= limit:
+        raise SheetError(f"the knocker's deadwood must be between 1 and {limit}, not {count}")
+    return str(count)
+
+
+def _check_upcard(answer: str) -> str:
+    parse_card(answer)  # raises naming the bad card
+    return answer
+
+
+def _check_other(answer: str, who: str, *, by_cards: bool) -> str:
+    count, cards = parse_amount(answer, who)
+    if by_cards:
+        if len(cards) != 10:
+            raise SheetError(f"{who}: the knocker's hand was given as cards, so give {who}'s "
+                             f"ten cards")
+        return answer
+    if count is None:
+        raise SheetError(f"give {who}'s deadwood after layoffs (a number)")
+    if not 0 <= count <= MAX_DEADWOOD:
+        raise SheetError(f"deadwood must be between 0 and {MAX_DEADWOOD}, not {count}")
+    return str(count)
 
 
 def _resume(store: SheetStore, args: argparse.Namespace, sheet: Sheet) -> int:

@@ -143,6 +143,9 @@ class Sheet(KeepsScore):
         for name in cleaned:
             if any(mark in name for mark in ',"[]'):
                 raise SheetError(f"a player name cannot hold , \" [ or ]: {name!r}")
+            if not name.isprintable():  # a line break would split the saved record's tag
+                raise SheetError(f"a player name cannot hold a line break or control "
+                                 f"character: {name!r}")
         if len({name.lower() for name in cleaned}) != len(cleaned):
             raise SheetError(f"the players need different names, not {', '.join(cleaned)}")
         if not 0 <= first_dealer < len(cleaned):

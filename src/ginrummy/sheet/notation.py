@@ -24,13 +24,13 @@ from collections.abc import Iterable, Sequence
 from ginrummy.core.cards import format_card, format_cards, parse_card, parse_cards
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import parse_rules
-from ginrummy.sheet.model import Entry, EntryKind, Sheet, SheetError
+from ginrummy.sheet.model import MAX_DEADWOOD, Entry, EntryKind, Sheet, SheetError
 
 FORMAT_VERSION = "1"
 _HOW = re.compile(r"^(knocks?|big[\s-]*gin|gin)(?:\s+(?:with\s+)?(.*))?$", re.IGNORECASE)
 _COUNT = re.compile(r"^[+-]?\d+$")
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
-_LINE = re.compile(r"^(\d+)\.\s+(.+)$")
+_LINE = re.compile(r"^(\d{1,9})\.\s+(.+)$")  # a longer number is no hand number: unread
 _KINDS: dict[str, EntryKind] = {"knock": "knock", "knocks": "knock", "gin": "gin"}
 
 
@@ -46,12 +46,15 @@ def _split_name(part: str, names: Sequence[str]) -> tuple[int, str]:
                      f"{', '.join(names[:-1])} and {names[-1]}")
 
 
-def _amount(text: str, who: str) -> tuple[int | None, tuple[int, ...]]:
-    """A deadwood count or a list of cards."""
+def parse_amount(text: str, who: str) -> tuple[int | None, tuple[int, ...]]:
+    """A deadwood count or a list of cards (neither: ``(None, ())``)."""
     text = text.strip()
     if not text:
         return None, ()
     if _COUNT.match(text):
+        if len(text) > 6:  # far too many; and int() of 5,000 digits raises
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise SheetError(f"deadwood must be between 0 and {MAX_DEADWOOD}, not {shown}")
         return int(text), ()
     try:
         return None, tuple(parse_cards(text))
@@ -80,14 +83,14 @@ def parse_entry(text: str, names: Sequence[str]) -> Entry:
         raise SheetError(f"say how {names[ender]} ended the hand: knocks, gin or big gin")
     word = how.group(1).lower()
     kind: EntryKind = "big_gin" if word.startswith("big") else _KINDS[word]
-    ender_count, ender_cards = _amount(how.group(2) or "", names[ender])
+    ender_count, ender_cards = parse_amount(how.group(2) or "", names[ender])
     other, other_rest = _split_name(parts[1], names)
     if other == ender:
         raise SheetError(f"the second part is the other player's, not {names[ender]}'s")
     for word_before in ("holds ", "has "):
         if other_rest.lower().startswith(word_before):
             other_rest = other_rest[len(word_before):]
-    other_count, other_cards = _amount(other_rest, names[other])
+    other_count, other_cards = parse_amount(other_rest, names[other])
     if bool(ender_cards) != bool(other_cards):
         raise SheetError("give both hands as cards, or both deadwood counts")
     if kind == "knock" and not ender_cards and ender_count is None:

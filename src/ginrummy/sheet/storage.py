@@ -43,7 +43,13 @@ class SheetStore:
     """The sheets in ``path`` (default: ``data_dir()/sheets.sqlite3``)."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path if path is not None else data_dir() / FILE_NAME
+        if path is None:
+            try:
+                path = data_dir() / FILE_NAME
+            except OSError as error:  # $GINRUMMY_HOME names a file, or a folder we cannot make
+                raise SheetError(f"cannot create the data directory {error.filename}: "
+                                 f"{error.strerror or error}") from None
+        self.path = path
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -72,7 +78,10 @@ class SheetStore:
             row = db.execute("SELECT record FROM sheets WHERE id = ?", (sheet_id,)).fetchone()
         if row is None:
             raise SheetError(f"no sheet {sheet_id}; 'ginrummy sheet list' shows the sheets")
-        return read_sheet(row[0])
+        try:
+            return read_sheet(row[0])
+        except SheetError as error:
+            raise SheetError(f"sheet {sheet_id} cannot be read back ({error})") from None
 
     def save(self, sheet_id: int, sheet: Sheet) -> None:
         with self._connect() as db:
@@ -84,6 +93,20 @@ class SheetStore:
                 raise SheetError(f"no sheet {sheet_id}")
 
     def all(self) -> list[StoredSheet]:
+        """Every sheet that reads back; see :meth:`damaged` for those that do not."""
+        return [item for item in self._rows() if isinstance(item, StoredSheet)]
+
+    def damaged(self) -> list[tuple[int, str]]:
+        """The sheets whose stored record no longer reads: (id, why)."""
+        return [item for item in self._rows() if not isinstance(item, StoredSheet)]
+
+    def _rows(self) -> list[StoredSheet | tuple[int, str]]:
         with self._connect() as db:
             rows = db.execute("SELECT id, updated, record FROM sheets ORDER BY id").fetchall()
-        return [StoredSheet(row[0], row[1], read_sheet(row[2])) for row in rows]
+        found: list[StoredSheet | tuple[int, str]] = []
+        for sheet_id, updated, record in rows:
+            try:
+                found.append(StoredSheet(sheet_id, updated, read_sheet(record)))
+            except SheetError as error:  # one bad record must not hide the others
+                found.append((sheet_id, str(error)))
+        return found

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         if args.history:
             print(reports.history_text(store, lang))
             return 0
-        if args.replay:
+        if args.replay is not None:
             print(reports.replay_text(store, args.replay, lang))
             return 0
         session = None
@@ -109,7 +109,13 @@ def run(args: argparse.Namespace) -> int:
             if session is None:
                 session = GameSession.new(rules, settings, store=store, seed=args.seed)
             return PlainGame(session, stdin=sys.stdin, stdout=sys.stdout).run()
-        from ginrummy.tui.app import GinRummyApp
+        try:
+            from ginrummy.tui.app import GinRummyApp
+        except ModuleNotFoundError as error:
+            from ginrummy.commands.common import missing_extra
+
+            raise GinRummyError(f"{missing_extra(error, 'the full-screen game')} "
+                                "(or play in lines with --plain)") from None
 
         app = GinRummyApp(store=store, session=session, rules=rules, settings=settings,
                           seed=args.seed, show_setup=session is None)

@@ -1,7 +1,8 @@
 """The plain line mode: the game in words on stdout, actions in notation on stdin.
 
 Made for screen readers and scripts: no colours, no cursor movement, one question at a time.
-Anything not allowed gets a one-line answer and the question again; end of input saves and exits.
+Anything not allowed gets a one-line answer and the question again; end of input and Ctrl+C
+save and exit, saying how to resume.
 """
 
 from __future__ import annotations
@@ -61,6 +62,20 @@ class PlainGame:
         return None if not line else line.strip()
 
     def run(self) -> int:
+        """Play until the match ends, quit or end of input (0), or Ctrl+C (130, after saving)."""
+        try:
+            return self._play()
+        except KeyboardInterrupt:
+            self.say()  # end the line the ^C interrupted
+            try:
+                self.session.save()  # a move made but not yet saved when the key came
+            except GinRummyError as error:
+                self.say(str(error))
+                return 130
+            self.saved()
+            return 130
+
+    def _play(self) -> int:
         _ = self._
         session = self.session
         if session.players == 2:

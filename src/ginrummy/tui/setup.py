@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, ListItem, ListView, Select
 
@@ -159,7 +160,7 @@ class SetupScreen(Screen[None]):
             rules = self.read_form()
             session = GameSession.new(rules, game.settings, store=game.store, seed=game.seed)
         except GinRummyError as error:  # a bad number, or an opponent that cannot start
-            self.query_one("#setup-error", Label).update(str(error))
+            self.show_error(error)
             return
         game.start(session)
 
@@ -168,9 +169,13 @@ class SetupScreen(Screen[None]):
         try:
             session = GameSession.resume(game.store, lang=game.settings.lang)
         except GinRummyError as error:
-            self.query_one("#setup-error", Label).update(str(error))
+            self.show_error(error)
             return
         game.start(session)
+
+    def show_error(self, error: GinRummyError) -> None:
+        # plain text: markup would eat the [bench] of "pip install 'ginrummy[bench]'"
+        self.query_one("#setup-error", Label).update(Content(str(error)))
 
     def show_stats(self) -> None:
         lang = self.game.settings.lang
@@ -217,7 +222,7 @@ class HistoryScreen(Screen[None]):
                 return
             session = GameSession.resume(game.store, match_id, lang=game.settings.lang)
         except GinRummyError as error:  # a damaged record: say so, keep the list
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return
         self.app.pop_screen()
         game.start(session)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import math
+import socket
 
+from ginrummy.commands.common import missing_extra
 from ginrummy.core.errors import GinRummyError
 from ginrummy.web.limits import Limits
 
+MAX_COUNT = 10**9  # a limit past this is no limit; bigger numbers are typos
 HELP = "serve the browser game: play the computer, or a friend through an invite link"
 
 
@@ -38,17 +42,23 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
     except ImportError:
         raise GinRummyError("the web game needs its extra: pip install 'ginrummy[web]'") from None
-    if args.message_rate <= 0:
-        raise GinRummyError(f"--message-rate must be positive, not {args.message_rate:g}")
-    if args.max_connections < 1:
-        raise GinRummyError(f"--max-connections must be at least 1, not {args.max_connections}")
-    if args.games_per_minute < 1:
-        raise GinRummyError(f"--games-per-minute must be at least 1, not {args.games_per_minute}")
+    if not (math.isfinite(args.message_rate) and 0 < args.message_rate <= MAX_COUNT):
+        raise GinRummyError(f"--message-rate must be positive and at most {MAX_COUNT}, not "
+                            f"{args.message_rate:g}")  # nan would pass a plain <= 0 check
+    for flag, value in (("--max-connections", args.max_connections),
+                        ("--games-per-minute", args.games_per_minute)):
+        if not 1 <= value <= MAX_COUNT:
+            raise GinRummyError(f"{flag} must be at least 1 and at most {MAX_COUNT}, not {value}")
     if not 0 < args.port < 65536:
         raise GinRummyError(f"port must be between 1 and 65535, not {args.port}")
     from ginrummy.store import open_store
-    from ginrummy.web.server import create_app
 
+    try:
+        from ginrummy.web.server import create_app
+    except ModuleNotFoundError as error:  # uvicorn without starlette, say
+        raise missing_extra(error, "the web game") from None
+
+    _check_can_listen(args.host, args.port)  # else uvicorn logs an ERROR line and exits 3
     open_store(args.db).close()  # a bad URL or an unreachable database: say so before serving
     limits = Limits(messages_per_second=args.message_rate,
                     connections_per_address=args.max_connections,
@@ -58,3 +68,16 @@ def run(args: argparse.Namespace) -> int:
           flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning")
     return 0
+
+
+def _check_can_listen(host: str, port: int) -> None:
+    """Refuse a host that does not resolve or a port already taken, before saying 'serving'."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port,
+                                                             type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+            probe.bind(address)
+    except (OSError, UnicodeError) as error:  # UnicodeError: a host name IDNA cannot encode
+        reason = getattr(error, "strerror", None) or str(error)
+        raise GinRummyError(f"cannot listen on {host}:{port}: {reason}") from None
