@@ -80,6 +80,8 @@ def test_protocol_session_refuses_a_host_with_no_common_version() -> None:
 
 def test_protocol_session_answers_bad_lines_with_errors_that_name_the_request() -> None:
     assert session_reply("garbage") == ErrorReply("not JSON: 'garbage'")
+    deep = session_reply("[" * 100_000)  # deeper than the json module can go
+    assert isinstance(deep, ErrorReply) and deep.message.startswith("not JSON: '[[[")
     assert session_reply('{"type": "decide", "id": 4}') == ErrorReply(
         "decide: missing 'view'", 4)
     reply = session_reply('{"type": "decide", "id": 5, "view": {"hand": []}, '

@@ -188,6 +188,8 @@ def test_new_game_requests_are_checked(sqlite_url: str) -> None:
         assert reply.status_code == 413  # over the body limit: refused before it is parsed
         reply = test_client.post("/api/games", content=b"{" * 100)
         assert reply.status_code == 400 and "error" in reply.json()
+        reply = test_client.post("/api/games", content=b"[" * 8000)  # deeper than json can go
+        assert reply.status_code == 400 and "must be JSON" in reply.json()["error"]
     with client(sqlite_url, Limits(games_per_minute=1)) as test_client:
         assert test_client.post("/api/games", json={}).status_code == 200
         assert test_client.post("/api/games", json={}).status_code == 429

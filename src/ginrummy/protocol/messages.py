@@ -262,7 +262,7 @@ _MISSING: Any = object()
 def _object(line: str) -> dict[str, Any]:
     try:
         data = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deep is not a message either
         raise ProtocolError(f"not JSON: {_clip(line)!r}") from None
     if not isinstance(data, dict):
         raise ProtocolError(f"not a JSON object: {_clip(line)!r}")

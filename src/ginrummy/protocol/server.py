@@ -128,6 +128,6 @@ def _message_type(line: str) -> object:
 def _json_field(line: str, name: str) -> object:
     try:
         data = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deep is not a message either
         return None
     return data.get(name) if isinstance(data, dict) else None

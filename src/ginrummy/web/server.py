@@ -230,7 +230,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                             f"{limits.max_message_bytes} bytes")
         try:
             request = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep is not a message either
             request = None
         if not isinstance(request, dict) or not isinstance(request.get("type"), str):
             connection.strikes += 1
@@ -342,7 +342,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise GinRummyError("request too large")
     try:
         data = json.loads(body or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):
         raise GinRummyError("the request body must be JSON") from None
     if not isinstance(data, dict):
         raise GinRummyError("the request body must be a JSON object")
