@@ -87,6 +87,8 @@ def test_plain_mode_says_the_match_is_open_elsewhere(tmp_path: Path) -> None:
     first.play(PASS)
     saved = reader.load(first.match_id)
     out = io.StringIO()
-    PlainGame(second, stdin=io.StringIO("take\npass\n"), stdout=out).run()
-    assert "this match is open elsewhere" in out.getvalue()
+    assert PlainGame(second, stdin=io.StringIO("take\npass\n"), stdout=out).run() == 2
+    text = out.getvalue()
+    assert "Not saved here: this match is open elsewhere. Resume it with: " in text
+    assert "Match saved" not in text and text.count("open elsewhere") == 1  # asked no more
     assert reader.load(first.match_id) == saved

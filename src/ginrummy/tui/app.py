@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import App
 
 from ginrummy.core.rules import Rules
@@ -111,7 +112,7 @@ class GinRummyApp(App[None]):
                 session = GameSession.new(self.rules, self.settings, store=self.store,
                                           seed=self.seed)
             except StoreError as error:  # a full disk, say: one line, not a traceback
-                self.exit(return_code=2, message=str(error))
+                self.exit(return_code=2, message=Text(str(error)))  # no markup in the reason
                 return
             self.start(session)
 

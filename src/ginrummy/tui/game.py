@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -145,7 +146,8 @@ class GameScreen(Screen[None]):
         if session.settings.memory_aid:
             yield Static(_("Discards seen: {cards}.").format(
                 cards=cards_text(view.discards_seen()) or "-"), id="seen")
-        yield Static(self.message or prompt(view, _), id="prompt")
+        # plain text: a refusal may quote what the player or the store said, brackets and all
+        yield Static(self.message or prompt(view, _), id="prompt", markup=False)
         yield HandRow(self.hand_groups(view), selected=self.selected, taken=view.taken,
                       id="hand")
         deadwood = view.arrangement().deadwood
@@ -200,7 +202,7 @@ class GameScreen(Screen[None]):
         waiting = self.ending is not None
         yield Static(self.message or (_("The hand is over. Press Enter for the result.")
                                       if waiting else _("The computers are playing...")),
-                     id="prompt")
+                     id="prompt", markup=False)
         yield Static(_("You sit out this hand: you see what you would see at the table."),
                      id="sitting-out")
         with Horizontal(id="actions"):
@@ -516,9 +518,9 @@ class GameScreen(Screen[None]):
                 "--resume {id}").format(**words))
             return
         except StoreError as error:
-            self.app.exit(return_code=2, message=self._(
+            self.app.exit(return_code=2, message=Text(self._(  # Text: no markup in the reason
                 "The match could not be saved ({reason}); resuming it goes back to its last "
-                "save: {command} play --resume {id}").format(reason=error, **words))
+                "save: {command} play --resume {id}").format(reason=error, **words)))
             return
         self.app.exit(message=self._("Match saved. Resume it with: {command} play --resume {id}")
                       .format(**words))

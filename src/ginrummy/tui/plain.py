@@ -16,6 +16,7 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator, translator
+from ginrummy.store import StaleMatchError
 from ginrummy.tui.coach import hint_text
 from ginrummy.tui.narrator import Ending, Narrator, ending_lines, score_text
 from ginrummy.tui.seats import (
@@ -65,6 +66,11 @@ class PlainGame:
         """Play until the match ends, quit or end of input (0), or Ctrl+C (130, after saving)."""
         try:
             return self._play()
+        except StaleMatchError:  # another window saved the match since: leave it to that one
+            self.say(self._("Not saved here: this match is open elsewhere. Resume it with: "
+                            "{command} play --resume {id}").format(
+                command=command_name(), id=self.session.match_id))
+            return 2
         except KeyboardInterrupt:
             self.say()  # end the line the ^C interrupted
             try:
@@ -182,6 +188,8 @@ class PlainGame:
             try:
                 self.session.play(action)
                 return True
+            except StaleMatchError:
+                raise  # not a refused move: the match is no longer this window's to play
             except GinRummyError as error:
                 self.say(_("Not allowed: {reason}").format(reason=error))
 

@@ -16,6 +16,7 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import PRESETS, Rules, rules_for
 from ginrummy.i18n import Translator, available_languages, translator
 from ginrummy.players.registry import player_names
+from ginrummy.store import StoredMatch
 from ginrummy.tui import reports
 from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.session import STORE_KIND, GameSession
@@ -98,7 +99,10 @@ class SetupScreen(Screen[None]):
                           "Ctrl+R resumes, Esc quits."), classes="hint")
 
     def unfinished(self) -> bool:
-        return bool(self.game.store.list(kind=STORE_KIND, finished=False, limit=1))
+        try:
+            return bool(self.game.store.list(kind=STORE_KIND, finished=False, limit=1))
+        except GinRummyError:  # a damaged store: Resume says why when pressed
+            return True
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
@@ -180,17 +184,30 @@ class SetupScreen(Screen[None]):
     def show_stats(self) -> None:
         lang = self.game.settings.lang
         _ = translator(lang)
-        self.app.push_screen(TextScreen(_("Statistics"), reports.stats_text(self.game.store, lang),
-                                        _))
+        try:
+            text = reports.stats_text(self.game.store, lang)
+        except GinRummyError as error:  # a damaged or unreadable store
+            self.show_error(error)
+            return
+        self.app.push_screen(TextScreen(_("Statistics"), text, _))
 
     def show_history(self) -> None:
-        self.app.push_screen(HistoryScreen())
+        try:
+            rows = reports.history_rows(self.game.store)
+        except GinRummyError as error:
+            self.show_error(error)
+            return
+        self.app.push_screen(HistoryScreen(rows))
 
 
 class HistoryScreen(Screen[None]):
     """Past matches, newest first: Enter replays a finished one or resumes an unfinished one."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", show=False)]
+
+    def __init__(self, rows: list[StoredMatch]) -> None:
+        super().__init__()
+        self.rows = rows
 
     @property
     def game(self) -> GinRummyApp:
@@ -199,7 +216,7 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         lang = self.game.settings.lang
         _ = translator(lang)
-        rows = reports.history_rows(self.game.store)
+        rows = self.rows
         yield Label(_("History"), classes="title")
         if not rows:
             yield Label(_("No matches played yet."))
@@ -211,11 +228,11 @@ class HistoryScreen(Screen[None]):
     def on_list_view_selected(self, event: ListView.Selected) -> None:
         game = self.game
         match_id = event.item.name or ""
-        stored = game.store.load(match_id)
-        if stored is None:
-            return
         _ = translator(game.settings.lang)
         try:
+            stored = game.store.load(match_id)
+            if stored is None:
+                return
             if stored.finished:
                 text = "\n".join(reports.replay_lines(stored.record, game.settings.lang))
                 self.app.push_screen(TextScreen(_("Replay"), text, _))
