@@ -66,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(args.db, limits=limits, allowed_origins=args.origin)
     print(f"ginrummy: serving the game at http://{args.host}:{args.port}/ (Ctrl+C stops)",
           flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning")
+    # h11 whether or not httptools is installed: it refuses a header block still incomplete
+    # past 16 KiB before the app sees it (the app's RequestLimits bounds complete ones)
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning",
+                http="h11", h11_max_incomplete_event_size=16384)
     return 0
 
 
