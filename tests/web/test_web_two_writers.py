@@ -4,28 +4,16 @@ their next join. The store-level tests run on SQLite and on a real PostgreSQL.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_fixtures import client, create, join, policy, postgres_url, sqlite_url
+from web_fixtures import client, create, join, policy, postgres_url, sqlite_url, store_url
 
 from ginrummy.core.rules import rules_for
 from ginrummy.store import Save, StaleMatchError, open_store
 from ginrummy.web.games import GameHub, Seat
 
-__all__ = ["postgres_url", "sqlite_url"]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest) -> Iterator[str]:
-    url = request.getfixturevalue(f"{request.param}_url" if request.param == "sqlite"
-                                  else "postgres_url")
-    yield url
-    store = open_store(url)
-    for stored in store.list(limit=10_000):
-        store.delete(stored.id)  # the PostgreSQL cluster is shared by the session
-    store.close()
+__all__ = ["postgres_url", "sqlite_url", "store_url"]
 
 
 def one(match_id: str, record: str, version: int | None) -> Save:

@@ -24,6 +24,7 @@ from ginrummy.core.cards import NUM_CARDS, Card, format_card, from_mask, parse_c
 from ginrummy.core.match import Match
 from ginrummy.core.multirecord import write_match_record
 from ginrummy.core.state import HandState
+from ginrummy.store import open_store
 from ginrummy.web.games import Game
 from ginrummy.web.limits import Limits
 from ginrummy.web.server import create_app
@@ -238,3 +239,14 @@ def postgres_url() -> Iterator[str]:
     finally:
         pg(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    url = request.getfixturevalue(f"{request.param}_url" if request.param == "sqlite"
+                                  else "postgres_url")
+    yield url
+    store = open_store(url)
+    for stored in store.list(limit=10_000):
+        store.delete(stored.id)  # the PostgreSQL cluster is shared by the session
+    store.close()
