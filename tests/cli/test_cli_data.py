@@ -75,6 +75,22 @@ def test_cli_data_before_any_game_names_the_directory_without_making_it(home, ca
     assert not home.exists()
 
 
+@pytest.mark.parametrize(("argv", "status", "words"), [
+    (("play", "--plain", "--resume", "abc"), 2, "no saved match with id 'abc'"),
+    (("play", "--plain", "--resume"), 2, "there is no unfinished match to resume"),
+    (("play", "--replay", "abc"), 2, "no saved match"),
+    (("play", "--history"), 0, ""),
+    (("play", "--stats"), 0, ""),
+])
+def test_cli_looking_before_any_game_creates_no_match_store(home, capsys, monkeypatch, argv,
+                                                           status, words):
+    home.mkdir()
+    code, out, err = run_cli(capsys, monkeypatch, *argv)
+    assert code == status and words in err
+    assert err.count("\n") == (1 if status else 0)
+    assert not (home / "ginrummy.sqlite3").exists()
+
+
 def test_cli_data_delete_yes_removes_only_ginrummys_files(home, capsys, monkeypatch):
     fill(home)
     status, out, err = run_cli(capsys, monkeypatch, "data", "--delete", "--yes")

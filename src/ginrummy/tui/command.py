@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(opponent=args.opponent or default_opponent(), lang=lang,
                         four_color=args.four_color, memory_aid=args.memory_aid)
     plain = args.plain or not sys.stdout.isatty()
-    store = open_store(args.store)
+    store = open_store(_store_url(args))
     try:
         if args.stats:
             print(reports.stats_text(store, lang))
@@ -123,3 +123,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     finally:
         store.close()
+
+
+def _store_url(args: argparse.Namespace) -> str | None:
+    """The store to open. Only reading (statistics, history, a replay, a resume) with no
+    matches saved yet opens an empty store in memory, so a look creates no file."""
+    reading = args.stats or args.history or args.replay is not None or args.resume is not None
+    if args.store is None and reading:
+        from ginrummy.paths import data_dir
+        from ginrummy.store import SQLITE_FILE
+
+        if not (data_dir(create=False) / SQLITE_FILE).exists():
+            return "sqlite:///:memory:"
+    return args.store  # type: ignore[no-any-return]
