@@ -1,4 +1,5 @@
-"""The OpenSpiel registration: pyspiel's own random simulation test and IS-MCTS on our rules."""
+"""The OpenSpiel registration: pyspiel's own random simulation test and IS-MCTS on our rules
+(the information-state contract is in test_rl_openspiel_infostate.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ginrummy.rl import openspiel_game
+from ginrummy.rl import infostate, openspiel_game
 from ginrummy.rl.encoding import NUM_ACTIONS, OBS_SIZE
 
 
@@ -23,6 +24,8 @@ def test_rl_openspiel_game_is_registered_with_its_parameters() -> None:
     game = pyspiel.load_game("python_ginrummy", {"rules": "oklahoma knock_limit=8"})
     assert game.num_distinct_actions() == NUM_ACTIONS
     assert game.observation_tensor_shape() == [OBS_SIZE]
+    assert game.information_state_tensor_shape() == [infostate.info_state_size()]
+    assert game.max_game_length() == infostate.max_moves()
     state = game.new_initial_state()
     _deal(state, random.Random(1))
     assert state.current_player() == 1  # player 0 deals; the non-dealer decides on the upcard
