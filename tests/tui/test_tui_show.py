@@ -155,7 +155,7 @@ def test_tui_show_plain_end_of_input_at_the_question_saves_and_exits():
 def test_tui_show_plain_knock_with_show_as_typed():
     bad = "knock KH show 2C 2D 2S | 2S 3S 4S"  # 2S in two melds
     session, out = plain_game(["pass", "draw stock", bad, f"knock kh show {THIRD.lower()}"])
-    assert "Not allowed: 2S is shown in two melds" in out
+    assert "Not allowed: 2♠ is shown in two melds" in out  # the cards as the game shows them
     assert "which melds do you show?" not in out  # the melds were named: no question
     assert knocked_with(session) == f"knock KH show {THIRD}"
 

@@ -76,7 +76,8 @@ class Action:
     def with_show(self, melds: tuple[Mask, ...] | list[Mask]) -> Action:
         """This knock, showing ``melds`` (checked when it is played, against the hand)."""
         if self.kind is not Kind.KNOCK:
-            raise IllegalActionError(f"only a knock says what it shows, not {self}", rule="§6.2")
+            raise IllegalActionError(f"only a knock says what it shows, not {self}", rule="§6.2",
+                                     code="show_not_knock")
         return Action(self.kind, self.card, tuple(sorted(melds)))
 
     @property
@@ -130,18 +131,26 @@ def parse_action(text: str) -> Action:
         try:
             return Action(_BY_WORDS[head], parse_card(card_text))
         except CardError as error:
-            raise IllegalActionError(f"{error} in action {text.strip()!r}") from None
+            # the card as typed (its case kept): the words were lowered to be matched
+            raise IllegalActionError(f"{error} in action {text.strip()!r}", code="not_a_card",
+                                     params={"text": text.split()[-1]}) from None
     raise IllegalActionError(
         f"not an action: {text.strip()!r} (expected take, pass, draw stock, draw pile, "
-        "discard CARD, knock CARD, gin CARD or big gin)"
+        "discard CARD, knock CARD, gin CARD or big gin)",
+        code="not_an_action", params={"text": text.strip()},
     )
 
 
 def _parse_knock_show(text: str, head: str, show_text: str) -> Action:
     action = parse_action(head)
     if action.kind is not Kind.KNOCK:
-        raise IllegalActionError(f"only a knock says what it shows: {text.strip()!r}", rule="§6.2")
+        raise IllegalActionError(f"only a knock says what it shows: {text.strip()!r}", rule="§6.2",
+                                 code="show_not_knock")
     try:
         return action.with_show(parse_show(show_text))
     except CardError as error:
-        raise IllegalActionError(f"{error} in action {text.strip()!r}") from None
+        # a meld that is no meld says so; a card that cannot be read spoils the whole show
+        code, params = ((error.code, error.params) if error.code
+                        else ("bad_show", {"text": show_text.upper()}))
+        raise IllegalActionError(f"{error} in action {text.strip()!r}", code=code,
+                                 params=params) from None

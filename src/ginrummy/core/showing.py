@@ -152,7 +152,8 @@ def default_show(hand: Mask, knock_limit: int, *, dead: Mask = 0, known: Mask = 
     if found is None:
         raise IllegalActionError(
             f"the knocker's deadwood {min_deadwood(hand)} is above the knock limit {knock_limit}",
-            rule="§6.1",
+            rule="§6.1", code="deadwood_above_limit",
+            params={"deadwood": min_deadwood(hand), "limit": knock_limit},
         )
     return found[1]
 
@@ -165,18 +166,26 @@ def check_show(hand: Mask, melds: Sequence[Meld], knock_limit: int) -> Arrangeme
         cards = format_cards(from_mask(meld))
         if not is_meld(meld):
             raise IllegalActionError(f"{cards} is not a meld (a set of 3-4 or a run of 3+)",
-                                     rule="§2.1")
+                                     rule="§2.1", code="not_a_meld",
+                                     params={"cards": tuple(from_mask(meld))})
         if meld & ~hand:
             raise IllegalActionError(f"you do not hold {format_cards(from_mask(meld & ~hand))} "
-                                     f"(shown in {cards})", rule="§6.2")
+                                     f"(shown in {cards})", rule="§6.2", code="not_held_shown",
+                                     params={"cards": tuple(from_mask(meld & ~hand)),
+                                             "meld": tuple(from_mask(meld))})
         if meld & used:
             raise IllegalActionError(f"{format_cards(from_mask(meld & used))} is shown in two "
-                                     "melds", rule="§2.2")
+                                     "melds", rule="§2.2", code="shown_twice",
+                                     params={"cards": tuple(from_mask(meld & used))})
         used |= meld
     deadwood = mask_value(hand & ~used)
     if deadwood > knock_limit:
         raise IllegalActionError(f"showing {format_show(tuple(melds))} leaves deadwood "
-                                 f"{deadwood}, above the knock limit {knock_limit}", rule="§6.2")
+                                 f"{deadwood}, above the knock limit {knock_limit}", rule="§6.2",
+                                 code="show_too_high",
+                                 params={"melds": tuple(tuple(from_mask(m))
+                                                        for m in _canonical(tuple(melds))),
+                                         "deadwood": deadwood, "limit": knock_limit})
     return Arrangement(_canonical(tuple(melds)), hand & ~used)
 
 
@@ -197,11 +206,14 @@ def parse_show(text: str) -> Melds:
         mask = 0
         for card in cards:
             if mask & BIT[card]:
-                raise CardError(f"{format_cards([card])} twice in one meld")
+                raise CardError(f"{format_cards([card])} twice in one meld",
+                                code="twice_in_meld", params={"card": card})
             mask |= BIT[card]
         if not cards:
-            raise CardError(f"an empty meld in {text!r}")
+            raise CardError(f"an empty meld in {text!r}", code="empty_meld",
+                            params={"text": text})
         if not is_meld(mask):
-            raise CardError(f"{format_cards(cards)} is not a meld (a set of 3-4 or a run of 3+)")
+            raise CardError(f"{format_cards(cards)} is not a meld (a set of 3-4 or a run of 3+)",
+                            code="not_a_meld", params={"cards": tuple(cards)})
         melds.append(mask)
     return _canonical(tuple(melds))

@@ -313,32 +313,36 @@ class HandState:
         """Raise :class:`IllegalActionError` naming the rule if ``action`` is not legal now."""
         phase, kind = self.phase, action.kind
         if phase is Phase.OVER:
-            raise IllegalActionError("the hand is over")
+            raise IllegalActionError("the hand is over", code="hand_over")
         if phase is Phase.UPCARD:
             if kind not in (Kind.TAKE, Kind.PASS):
                 who = "non-dealer" if self.passes == 0 else "dealer"
                 raise IllegalActionError(
                     f"on the first turn the {who} must first take or pass the upcard",
                     rule="§4.1" if self.passes == 0 else "§4.2",
+                    code="upcard_non_dealer" if self.passes == 0 else "upcard_dealer",
                 )
             return
         if kind in (Kind.TAKE,):
-            raise IllegalActionError("the upcard can only be taken on the first turn", rule="§4")
+            raise IllegalActionError("the upcard can only be taken on the first turn", rule="§4",
+                                     code="take_not_first_turn")
         if phase is Phase.LAST_CHANCE:
             if kind is Kind.PASS:
                 return
             if kind is not Kind.DRAW_PILE:
                 raise IllegalActionError(
-                    "last chance: take the last discard (draw pile) or pass", rule="§7.2"
+                    "last chance: take the last discard (draw pile) or pass", rule="§7.2",
+                    code="last_chance_choice",
                 )
             if not self._last_chance_possible():
                 raise IllegalActionError(
                     "last chance: taking the discard would not let you knock or go gin",
-                    rule="§7.2",
+                    rule="§7.2", code="last_chance_no_knock",
                 )
             return
         if kind is Kind.PASS:
-            raise IllegalActionError("passing is only for the upcard or a last chance", rule="§4")
+            raise IllegalActionError("passing is only for the upcard or a last chance", rule="§4",
+                                     code="pass_not_now")
         if phase is Phase.DRAW:
             if kind is Kind.DRAW_STOCK:
                 return
@@ -346,41 +350,49 @@ class HandState:
                 if self.only_stock:
                     raise IllegalActionError(
                         "after both players pass the upcard, the non-dealer draws from the stock",
-                        rule="§4.3",
+                        rule="§4.3", code="stock_after_passes",
                     )
                 if not self.pile:
-                    raise IllegalActionError("the discard pile is empty", rule="§5.1")
+                    raise IllegalActionError("the discard pile is empty", rule="§5.1",
+                                             code="pile_empty")
                 return
-            raise IllegalActionError("draw first: from the stock or the discard pile", rule="§5.1")
+            raise IllegalActionError("draw first: from the stock or the discard pile", rule="§5.1",
+                                     code="draw_first")
         # Phase.DISCARD
         if kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE):
-            raise IllegalActionError("you have already drawn this turn; now discard", rule="§5.1")
+            raise IllegalActionError("you have already drawn this turn; now discard", rule="§5.1",
+                                     code="already_drawn")
         hand = self.hands[self.to_play]
         if kind is Kind.BIG_GIN:
             if not self.rules.big_gin:
-                raise IllegalActionError("big gin is not played under these rules", rule="§6.4")
+                raise IllegalActionError("big gin is not played under these rules", rule="§6.4",
+                                         code="no_big_gin")
             deadwood = min_deadwood(hand)
             if deadwood:
                 raise IllegalActionError(
-                    f"big gin needs all eleven cards in melds; deadwood is {deadwood}", rule="§6.4"
+                    f"big gin needs all eleven cards in melds; deadwood is {deadwood}", rule="§6.4",
+                    code="big_gin_deadwood", params={"deadwood": deadwood},
                 )
             return
         card = action.card
         assert card is not None
         if action.show is not None and kind is not Kind.KNOCK:
-            raise IllegalActionError("only a knock says what it shows", rule="§6.2")
+            raise IllegalActionError("only a knock says what it shows", rule="§6.2",
+                                     code="show_not_knock")
         if not hand & BIT[card]:
-            raise IllegalActionError(f"you do not hold {format_card(card)}")
+            raise IllegalActionError(f"you do not hold {format_card(card)}", code="not_held",
+                                     params={"card": card})
         if card == self.taken:
             raise IllegalActionError(
                 f"{format_card(card)} was just taken from the discard pile and cannot be "
                 "thrown this turn",
-                rule="§5.3",
+                rule="§5.3", code="just_taken", params={"card": card},
             )
         if kind is Kind.DISCARD:
             if self.must_end:
                 raise IllegalActionError(
-                    "last chance: the discard was taken to knock or go gin", rule="§7.2"
+                    "last chance: the discard was taken to knock or go gin", rule="§7.2",
+                    code="must_end",
                 )
             return
         deadwood = min_deadwood(hand ^ BIT[card])
@@ -388,22 +400,26 @@ class HandState:
             raise IllegalActionError(
                 f"gin needs all ten cards in melds; after throwing {format_card(card)} "
                 f"the deadwood is {deadwood}",
-                rule="§6.3",
+                rule="§6.3", code="gin_deadwood", params={"card": card, "deadwood": deadwood},
             )
         if kind is Kind.KNOCK:
             if self.rules.straight:
-                raise IllegalActionError("straight gin has no knocking: only gin", rule="§9.2")
+                raise IllegalActionError("straight gin has no knocking: only gin", rule="§9.2",
+                                         code="straight_no_knock")
             if self.knock_limit == 0:
-                raise IllegalActionError("only gin ends this hand (ace upcard)", rule="§9.1")
+                raise IllegalActionError("only gin ends this hand (ace upcard)", rule="§9.1",
+                                         code="ace_only_gin")
             if deadwood > self.knock_limit:
                 raise IllegalActionError(
                     f"after throwing {format_card(card)} the deadwood is {deadwood}, above the "
                     f"knock limit {self.knock_limit}",
-                    rule="§6.1",
+                    rule="§6.1", code="knock_too_high",
+                    params={"card": card, "deadwood": deadwood, "limit": self.knock_limit},
                 )
             if deadwood == 0:
                 raise IllegalActionError(
-                    f"no deadwood after throwing {format_card(card)}: that is gin", rule="§6.3"
+                    f"no deadwood after throwing {format_card(card)}: that is gin", rule="§6.3",
+                    code="knock_is_gin", params={"card": card},
                 )
             if action.show is not None:
                 check_show(hand ^ BIT[card], action.show, self.knock_limit)

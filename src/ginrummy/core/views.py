@@ -124,7 +124,8 @@ class PlayerView:
         """What the engine shows for a knock throwing ``card`` that names no melds."""
         options = self.show_options(card)
         if not options:
-            raise IllegalActionError("no arrangement within the knock limit", rule="§6.1")
+            raise IllegalActionError("no arrangement within the knock limit", rule="§6.1",
+                                     code="no_arrangement", params={"limit": self.knock_limit})
         return options[0]
 
     def layoff_targets(self, arrangement: Arrangement, *, card: Card | None = None) -> list[Card]:

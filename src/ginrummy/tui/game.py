@@ -42,6 +42,7 @@ from ginrummy.tui.words import (
     layoff_sentence,
     melds_text,
     prompt,
+    refusal_text,
     show_choice,
 )
 
@@ -312,7 +313,8 @@ class GameScreen(Screen[None]):
         except StoreError as error:  # the move is made here, but the store did not take it
             self.store_failed(error)
         except GinRummyError as error:
-            self.message = self._("Not allowed: {reason}").format(reason=error)
+            self.message = self._("Not allowed: {reason}").format(
+                reason=refusal_text(error, self._))
             self.redraw()
             return
         else:

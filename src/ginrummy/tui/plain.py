@@ -12,7 +12,7 @@ from typing import TextIO
 from ginrummy.cli import command_name
 from ginrummy.core.actions import Action, Kind, parse_action
 from ginrummy.core.cards import pretty_card
-from ginrummy.core.errors import GinRummyError
+from ginrummy.core.errors import GinRummyError, IllegalActionError
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator, translator
@@ -29,14 +29,19 @@ from ginrummy.tui.seats import (
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.words import (
     SORT_ORDERS,
+    action_words,
     arrange,
     cards_text,
+    command_word,
     player_name,
     prompt,
+    refusal_text,
     show_choice,
+    sort_word,
+    to_notation,
 )
 
-COMMANDS = ("help", "hint", "score", "seen", "sort", "quit")
+COMMANDS = ("help", "hint", "score", "seen", "sort", "why", "quit")
 
 
 class PlainGame:
@@ -49,6 +54,7 @@ class PlainGame:
         self.lang = session.settings.lang
         self._: Translator = translator(self.lang)
         self.order = "melds"
+        self.refused: GinRummyError | None = None  # the last refusal, for ``why``
         self.narrator = Narrator(session, self._, title=self.hand_title)
 
     def say(self, text: str = "") -> None:
@@ -160,7 +166,8 @@ class PlainGame:
         _ = self._
         self.describe(view)
         while True:
-            legal = ", ".join(str(a) for a in view.legal_actions if a.kind is not Kind.DISCARD)
+            legal = ", ".join(action_words(a, self.lang) for a in view.legal_actions
+                              if a.kind is not Kind.DISCARD)
             question = prompt(view, _)
             if view.phase is Phase.DISCARD:
                 question += " " + _("(discard CARD)")
@@ -170,15 +177,16 @@ class PlainGame:
             if not line:
                 continue
             word, _sep, rest = line.lower().partition(" ")
+            word = command_word(word, self.lang)
             if word in COMMANDS:
                 if word == "quit":
                     return False
                 self.command(word, rest.strip(), view)
                 continue
             try:
-                action = self.read_action(line, view)
+                action = self.read_action(line, view, self.lang)
             except GinRummyError as error:
-                self.say(_("Not allowed: {reason}").format(reason=error))
+                self.refuse(error)
                 continue
             if self.has_show_choice(action, view):
                 chosen = self.ask_show(action, view)
@@ -191,17 +199,28 @@ class PlainGame:
             except StaleMatchError:
                 raise  # not a refused move: the match is no longer this window's to play
             except GinRummyError as error:
-                self.say(_("Not allowed: {reason}").format(reason=error))
+                self.refuse(error)
+
+    def refuse(self, error: GinRummyError) -> None:
+        """One line in the player's language; ``why`` tells the rule it names."""
+        self.refused = error
+        self.say(self._("Not allowed: {reason}").format(reason=refusal_text(error, self._)))
 
     @staticmethod
-    def read_action(line: str, view: PlayerView) -> Action:
-        """Action notation; a bare card in the discard phase means discarding it."""
+    def read_action(line: str, view: PlayerView, lang: str = "en") -> Action:
+        """Action notation, or the same in ``lang``'s words (``kast KD``); a bare card in the
+        discard phase means discarding it."""
         if view.phase is Phase.DISCARD and " " not in line.strip():
             try:
                 return parse_action(f"discard {line}")
             except GinRummyError:
                 pass
-        return parse_action(line)
+        try:
+            return parse_action(to_notation(line, lang))
+        except IllegalActionError as error:
+            if error.code == "not_an_action":  # quote what was typed, not its English
+                error.params["text"] = line.strip()
+            raise
 
     @staticmethod
     def has_show_choice(action: Action, view: PlayerView) -> bool:
@@ -224,7 +243,7 @@ class PlainGame:
         question = _("Press Enter for 1, or type a number from 1 to {n}.").format(n=len(options))
         while True:
             line = self.ask(question)
-            if line is None or line.lower() == "quit":
+            if line is None or self.is_quit(line):
                 return None
             if not line:
                 return action.with_show(options[0].melds)
@@ -243,6 +262,7 @@ class PlainGame:
                        "quit (the match is saved; resume with --resume)."))
             self.say(_("A knock may name the melds it shows: knock 7C show AC 2C 3C | 2S 3S 4S "
                        "5S. Without them you are asked when there is a choice."))
+            self.say(_("After a refusal, why tells the rule it names."))
         elif word == "hint":
             self.say(hint_text(view, self.lang, _))
         elif word == "score":
@@ -250,11 +270,25 @@ class PlainGame:
                 self.say(line)
         elif word == "seen":
             self.tell_seen(view)
-        elif rest in SORT_ORDERS:
-            self.order = rest
+        elif word == "why":
+            self.why()
+        elif sort_word(rest, self.lang) in SORT_ORDERS:
+            self.order = sort_word(rest, self.lang)
             self.describe(view)
         else:
             self.say(_("Sort by one of: {orders}.").format(orders=", ".join(SORT_ORDERS)))
+
+    def why(self) -> None:
+        """The rule behind the last refusal: refusals leave clause numbers out unless asked."""
+        _ = self._
+        rule = self.refused.params.get("rule") if self.refused is not None else None
+        if rule is None:
+            self.say(_("No rule to tell: nothing refused names one."))
+        else:
+            self.say(_("That is rule {rule} of the game's rules (RULES.md).").format(rule=rule))
+
+    def is_quit(self, line: str) -> bool:
+        return command_word(line.lower(), self.lang) == "quit"
 
     def finish_hand(self, ending: Ending) -> bool:
         """Tell the result and the score; ask to go on. False at quit or end of input."""
@@ -262,7 +296,7 @@ class PlainGame:
         session = self.session
         if session.sits_out:
             line = self.ask(_("The hand is over. Press Enter for the result (or type quit)."))
-            if line is None or line.lower() == "quit":
+            if line is None or self.is_quit(line):
                 return False
         for line in ending_lines(session, ending, _):
             self.say(line)
@@ -271,7 +305,7 @@ class PlainGame:
         if session.match.is_over:
             return True
         line = self.ask(_("Press Enter for the next hand (or type quit)."))
-        if line is None or line.lower() == "quit":
+        if line is None or self.is_quit(line):
             return False
         if session.match.deal_over:
             session.next_deal()

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ginrummy.core.actions import Kind
-from ginrummy.core.cards import RANK_OF, SUIT_OF, Card, Mask, from_mask, pretty_card
+from ginrummy.core.actions import Action, Kind
+from ginrummy.core.cards import RANK_OF, SUIT_OF, Card, Mask, format_card, from_mask, pretty_card
+from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Match
 from ginrummy.core.melds import Arrangement, best_arrangement, meld_cards, meld_kind
+from ginrummy.core.refusals import CARD_PARAMS, CARDS_PARAMS, MELDS_PARAMS, REFUSALS
 from ginrummy.core.state import Move, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator
@@ -262,3 +264,109 @@ def score_lines(match: Match, view: PlayerView, _: Translator) -> list[str]:
         winner = _("You won the match!") if match.winner == 0 else _("The computer won the match.")
         lines.append(winner)
     return lines
+
+
+# -- refusals -----------------------------------------------------------------------------------
+
+
+def refusal_text(error: GinRummyError, _: Translator) -> str:
+    """Why a move was refused, in the player's language with cards as symbols and no rule
+    number (``params["rule"]`` has it for whoever asks). An error without a known code (one
+    the core does not raise for a move) is told as it is."""
+    template = REFUSALS.get(error.code)
+    if template is None:
+        return str(error)
+    values = {name: _param_text(name, value) for name, value in error.params.items()}
+    try:
+        return _(template).format(**values)
+    except (KeyError, IndexError, ValueError):  # a param missing at a raise site: say it all
+        return str(error)
+
+
+def _param_text(name: str, value: object) -> str:
+    if name in CARD_PARAMS and isinstance(value, int):
+        return pretty_card(value)
+    if name in CARDS_PARAMS and isinstance(value, Sequence):
+        return cards_text(value)
+    if name in MELDS_PARAMS and isinstance(value, Sequence):
+        return " | ".join(cards_text(meld) for meld in value)
+    return str(value)
+
+
+# -- plain-mode words ---------------------------------------------------------------------------
+
+# The action words plain mode reads in each language besides the English notation, taken from
+# the rule texts and the catalogues (RULES.md vocabulary); the first of each is the one shown.
+ACTION_WORDS: dict[str, dict[Kind, tuple[str, ...]]] = {
+    "nb": {
+        Kind.TAKE: ("ta",),
+        Kind.PASS: ("pass", "stå over"),
+        Kind.DRAW_STOCK: ("trekk fra bunken", "trekk", "bunken"),
+        Kind.DRAW_PILE: ("ta fra kastehaugen", "kastehaugen"),
+        Kind.DISCARD: ("kast",),
+        Kind.KNOCK: ("bank", "banke"),
+        Kind.GIN: ("gin",),
+        Kind.BIG_GIN: ("stor gin",),
+    },
+    "sv": {
+        Kind.TAKE: ("ta",),
+        Kind.PASS: ("passa", "pass"),
+        Kind.DRAW_STOCK: ("dra från talongen", "dra", "talongen"),
+        Kind.DRAW_PILE: ("ta från slänghögen", "slänghögen"),
+        Kind.DISCARD: ("släng", "kasta"),
+        Kind.KNOCK: ("knacka",),
+        Kind.GIN: ("gin",),
+        Kind.BIG_GIN: ("stor gin",),
+    },
+}
+SHOW_WORDS = {"nb": "vis", "sv": "visa"}
+# Plain mode's commands in each language -> the English command.
+COMMAND_WORDS: dict[str, dict[str, str]] = {
+    "nb": {"hjelp": "help", "tips": "hint", "poeng": "score", "kastet": "seen",
+           "sorter": "sort", "hvorfor": "why", "avslutt": "quit"},
+    "sv": {"hjälp": "help", "tips": "hint", "poäng": "score", "slängda": "seen",
+           "sortera": "sort", "varför": "why", "avsluta": "quit"},
+}
+SORT_WORDS: dict[str, dict[str, str]] = {
+    "nb": {"kombinasjoner": "melds", "verdi": "rank", "farge": "suit"},
+    "sv": {"kombinationer": "melds", "valör": "rank", "färg": "suit"},
+}
+
+
+def action_words(action: Action, lang: str) -> str:
+    """An action as plain mode asks the player to type it: ``bank 7C`` in Norwegian."""
+    words = ACTION_WORDS.get(lang, {}).get(action.kind, (action.kind.value,))[0]
+    return words if action.card is None else f"{words} {format_card(action.card)}"
+
+
+def to_notation(line: str, lang: str) -> str:
+    """A typed action in ``lang``'s words as the action notation (``kast KD`` -> ``discard
+    KD``); English, and anything else, is left as it is.
+
+    >>> to_notation("Trekk fra bunken", "nb"), to_notation("knacka 7c visa AC 2C 3C", "sv")
+    ('draw stock', 'knock 7c show AC 2C 3C')
+    """
+    table = ACTION_WORDS.get(lang)
+    if not table:
+        return line
+    typed = line.split()
+    words = [word.lower() for word in typed]
+    show = SHOW_WORDS.get(lang)
+    if show in words[1:]:
+        at = words.index(show, 1)
+        return f"{to_notation(' '.join(typed[:at]), lang)} show {' '.join(typed[at + 1:])}"
+    phrases = sorted(((phrase.split(), kind) for kind, all_words in table.items()
+                      for phrase in all_words), key=lambda item: -len(item[0]))
+    for phrase, kind in phrases:
+        if words[:len(phrase)] == phrase:
+            return " ".join([kind.value, *typed[len(phrase):]])  # the cards as typed
+    return line
+
+
+def command_word(word: str, lang: str) -> str:
+    """A plain-mode command in ``lang``'s words as the English one (``hjelp`` -> ``help``)."""
+    return COMMAND_WORDS.get(lang, {}).get(word, word)
+
+
+def sort_word(word: str, lang: str) -> str:
+    return SORT_WORDS.get(lang, {}).get(word, word)

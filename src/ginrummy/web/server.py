@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.multirecord import read_match_record
+from ginrummy.core.refusals import REFUSALS, wire_params
 from ginrummy.core.rules import PRESETS, parse_option, rules_for
 from ginrummy.players import player_names
 from ginrummy.store import open_store
@@ -238,7 +239,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         try:
             return await _dispatch(connection, request)
         except GinRummyError as error:
-            return _refusal(str(error))
+            return _refusal(str(error), error)
         except Exception:
             log.exception("while handling %s", request.get("type"))
             return _refusal("the server failed to do that; the game is unchanged")
@@ -365,14 +366,23 @@ def _other_seat(kind: Any, name: Any, number: int, *, taken: Sequence[str]) -> S
     return Seat(label if label not in taken else f"{label} {number}", computer=kind)
 
 
-def _refusal(message: str) -> dict[str, Any]:
-    return {"type": "error", "message": message}
+def _refusal(message: str, error: GinRummyError | None = None) -> dict[str, Any]:
+    """An ``error`` message: the English ``message``, and for a refused move its code, params
+    (cards as ``KS``) and ``template``, the catalogue msgid the page translates and fills."""
+    return {"type": "error", "message": message, **_refusal_code(error)}
 
 
-def _error(message: str, status: int) -> Response:
-    return JSONResponse({"error": message}, status_code=status)
+def _refusal_code(error: Exception | None) -> dict[str, Any]:
+    if not isinstance(error, GinRummyError) or error.code not in REFUSALS:
+        return {}
+    return {"code": error.code, "params": wire_params(error.params),
+            "template": REFUSALS[error.code]}
+
+
+def _error(message: str, status: int, error: Exception | None = None) -> Response:
+    return JSONResponse({"error": message, **_refusal_code(error)}, status_code=status)
 
 
 async def _bad_request(request: Request, error: Exception) -> Response:
-    return _error(str(error), 400)
+    return _error(str(error), 400, error)
 

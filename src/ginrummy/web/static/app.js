@@ -20,6 +20,20 @@ function t(text, values = {}) {
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
 }
 
+// A refused move in the page's language: the server sends its code, params (cards as "KS")
+// and template, the English sentence that is also the catalogue's msgid; else its message.
+function refusalText(message) {
+  if (!message.template) return message.message || message.error;
+  const values = {};
+  for (const [name, value] of Object.entries(message.params || {})) {
+    if (name === "card") values[name] = pretty(value);
+    else if (name === "cards" || name === "meld") values[name] = value.map(pretty).join(" ");
+    else if (name === "melds") values[name] = value.map((meld) => meld.map(pretty).join(" ")).join(" | ");
+    else values[name] = value;
+  }
+  return t(message.template, values);
+}
+
 async function loadLanguage(code) {
   lang = ["en", "nb", "sv"].includes(code) ? code : "en";
   localStorage.setItem("ginrummy.lang", lang);
@@ -101,7 +115,7 @@ async function setUpLobby() {
                              friends: [form.friend.value, ...[...$("more-seats").querySelectorAll("input")].map((i) => i.value)] }),
     });
     const data = await reply.json();
-    if (!reply.ok) { $("lobby-error").textContent = data.error; return; }
+    if (!reply.ok) { $("lobby-error").textContent = refusalText(data); return; }
     remember({ game: data.game, token: data.seat, invite: data.invite, invites: data.invites, watch: data.watch });
     location.assign(`/g/${data.game}#${data.seat}`);
   };
@@ -233,7 +247,7 @@ function receive(message) {
     $("hint").hidden = true;
     render(message);
   } else if (message.type === "error") {
-    toast(message.message);
+    toast(refusalText(message));
   } else if (message.type === "hint") {
     const hint = $("hint");
     hint.hidden = false;
