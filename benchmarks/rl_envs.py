@@ -1,13 +1,16 @@
 """Environment steps per second: our PettingZoo env and batch simulator beside RLCard and OpenSpiel.
 
-    python benchmarks/rl_envs.py [--rounds 5] [--scale 1.0] [--envs 4096,16384]
+    python benchmarks/rl_envs.py [--rounds 5] [--scale 1.0] [--envs 4096,16384] [--vector-envs 4096]
 
 Every contender plays uniformly random legal actions and counts one step per decision (chance
 moves not counted). Ours produce a full observation and action mask at every step; RLCard's
 ``env.step`` builds its state dict; OpenSpiel's ``gin_rummy`` is driven from Python with
 ``legal_actions``/``apply_action`` only (no observation tensor), as its usual benchmark does. Rounds
 are interleaved and timed in CPU time of this process (the machine is shared); the table shows
-median rates and the median per-round ratio to RLCard.
+median rates and the median per-round ratio to RLCard. The vector rows step
+``ginrummy_v0.vector_selfplay`` (observations of both seats, masks, rewards and outcome infos at
+every step) and the Gymnasium ``make_vec`` env against its built-in ``standard`` opponent (one
+step = one learner decision, the opponent's replies played inside it).
 """
 
 from __future__ import annotations
@@ -56,6 +59,49 @@ def batch(steps: int, envs: int) -> Workload:
         done = 0
         while done < steps:
             _, mask, _, _ = sim.step(random_legal_actions(mask, rng))
+            done += envs
+        return done
+
+    return run
+
+
+def vector_selfplay(steps: int, envs: int) -> Workload:
+    from ginrummy.rl import ginrummy_v0
+    from ginrummy.rl.batch import random_legal_actions
+
+    env = ginrummy_v0.vector_selfplay(num_envs=envs, seed=1)
+    rng = np.random.default_rng(1)
+    _, info = env.reset()
+    rows = np.arange(envs)
+
+    def run() -> int:
+        nonlocal info
+        done = 0
+        while done < steps:
+            mask = info["action_mask"][rows, info["to_play"]]
+            _, _, _, _, info = env.step(random_legal_actions(mask, rng))
+            done += envs
+        return done
+
+    return run
+
+
+def vector_env(steps: int, envs: int) -> Workload:
+    import gymnasium
+
+    from ginrummy.rl import ginrummy_v0  # noqa: F401  (registers the env)
+    from ginrummy.rl.batch import random_legal_actions
+
+    env = gymnasium.make_vec("ginrummy/GinRummy-v0", num_envs=envs, opponent="standard")
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=1)
+
+    def run() -> int:
+        nonlocal info
+        done = 0
+        while done < steps:
+            _, _, _, _, info = env.step(random_legal_actions(info["action_mask"].view(np.int8),
+                                                             rng))
             done += envs
         return done
 
@@ -113,6 +159,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the workload sizes")
     parser.add_argument("--envs", default="4096,16384",
                         help="batch simulator widths, comma-separated")
+    parser.add_argument("--vector-envs", default="4096",
+                        help="vector env widths, comma-separated (empty: none)")
     args = parser.parse_args(argv)
     steps = int(20_000 * args.scale)
     rows: list[tuple[str, Workload]] = [
@@ -121,6 +169,10 @@ def main(argv: list[str] | None = None) -> None:
     ]
     for width in map(int, args.envs.split(",")):
         rows.append((f"BatchGinRummy ({width} envs)", batch(max(steps * 20, width * 50), width)))
+    for width in [int(w) for w in args.vector_envs.split(",") if w]:
+        size = max(steps * 10, width * 25)
+        rows.append((f"vector_selfplay ({width} envs, 2 seats)", vector_selfplay(size, width)))
+        rows.append((f"make_vec vs standard ({width} envs)", vector_env(size, width)))
     missing = []
     for name, make in (("RLCard gin-rummy env", rlcard), ("OpenSpiel gin_rummy", openspiel)):
         try:

@@ -78,7 +78,7 @@ def test_rl_selfplay_command_writes_the_arrays(tmp_path: Path, monkeypatch: pyte
 @pytest.mark.parametrize("argv, message", [
     (["--players", "beginner"], "two names"),
     (["--players", "beginner,nobody"], "unknown player"),
-    (["--matches", "0"], "at least 1"),
+    (["--matches", "0"], "from 1 to"),
     (["--out", "data.csv"], ".npz"),
 ])
 def test_rl_selfplay_command_rejects_bad_input(argv: list[str], message: str, tmp_path: Path,

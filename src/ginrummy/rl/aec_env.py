@@ -20,6 +20,7 @@ from ginrummy.core.rules import Rules
 from ginrummy.rl.config import check_episode, resolve_rules
 from ginrummy.rl.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, HandTracker, index_action
 from ginrummy.rl.outcome import hand_outcome, match_score
+from ginrummy.rl.render import table_image
 
 AGENTS = ("player_0", "player_1")
 
@@ -58,7 +59,7 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
     """
 
     metadata = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "ginrummy_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -75,7 +76,8 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         EzPickle.__init__(self, render_mode, rules, episode, normalize_rewards, **options)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of human, ansi or None, not {render_mode!r}")
+            raise ValueError(f"render_mode must be one of human, ansi, rgb_array or None, "
+                             f"not {render_mode!r}")
         self.render_mode = render_mode
         self.rules = resolve_rules(rules, **options)
         self.episode = check_episode(episode)
@@ -171,9 +173,13 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
             match.next_hand()
             self._start_hand()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """``"ansi"``: :meth:`table_text`; ``"rgb_array"``: :meth:`table_image`; ``"human"``
+        prints the text. Both show the two hands face up: they are for onlookers and videos."""
         if self.render_mode is None or self.match is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.table_image()
         text = self.table_text()
         if self.render_mode == "human":
             print(text)
@@ -195,6 +201,15 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         if state.result is not None:
             lines.append(str(state.result))
         return "\n".join(lines)
+
+    def table_image(self) -> np.ndarray:
+        """The table as an ``(H, W, 3)`` ``uint8`` picture, both hands face up (never sent to an
+        agent); see :mod:`ginrummy.rl.render`."""
+        assert self.match is not None
+        match = self.match
+        return table_image(match.state, scores=match.scores, target=self.rules.target,
+                           hand_number=len(match.hands) if match.hand_over else match.hand_number,
+                           names=AGENTS)
 
     def close(self) -> None:
         pass

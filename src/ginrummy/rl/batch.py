@@ -40,6 +40,8 @@ from ginrummy.rl.encoding import (
     NUM_ACTIONS,
     OBS_SIZE,
     OPPONENT_KNOWN,
+    OPPONENT_SCORE,
+    OWN_SCORE,
     PHASE,
     PILE_TOP,
     STOCK,
@@ -51,6 +53,9 @@ TAKE, PASS, DRAW_STOCK, DRAW_PILE = range(4)
 DEALT = 21  # cards dealt before the stock: twenty to the hands and the upcard (or an eleventh)
 NO_CARD = -1
 SPADES = 3
+KINDS = ("knock", "undercut", "gin", "big_gin", "dead")  # the codes of ``outcome_kind``
+KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+DEAD = KIND_CODE["dead"]
 
 _POW13 = (1 << np.arange(13)).astype(np.int64)
 _RUN_DEADWOOD = np.asarray(RUN_DEADWOOD, dtype=np.int32)
@@ -184,6 +189,17 @@ class BatchGinRummy:
     the next observations and masks, the rewards ``[N, 2]`` (hand points, + to the winner and -
     to the loser, by seat) and which hands ended. With ``auto_reset`` an ended hand is dealt
     afresh at once, so the returned observation is the new hand's.
+
+    How the last finished hand of each env ended stays in ``outcome_kind`` (an index into
+    :data:`KINDS`), ``winner`` and ``knocker`` (seats, -1 for none), ``points`` (by seat) and
+    ``end_deadwood`` (by seat: the knocker's as shown, the defender's after layoffs, in a dead
+    hand each hand's least deadwood), as :mod:`ginrummy.rl.outcome` reports them.
+    ``score_features`` (``[N, 2]``, by seat, zero unless set) fill the observation's two match
+    score entries; a match keeps them up to date.
+
+    The vector environments (:mod:`ginrummy.rl.vector_env`) drive it through the finer calls:
+    :meth:`apply` (a move in some envs, no observation), :meth:`deal`, :meth:`observe` of any
+    seat and :meth:`observe_both`.
     """
 
     def __init__(
@@ -218,6 +234,11 @@ class BatchGinRummy:
         self.knock_limit = np.zeros(n, dtype=np.int64)
         self.multiplier = np.ones(n, dtype=np.int64)
         self.points = np.zeros((n, 2), dtype=np.int64)  # of the last finished hand, by seat
+        self.outcome_kind = np.full(n, DEAD, dtype=np.int64)
+        self.winner = np.full(n, -1, dtype=np.int64)
+        self.knocker = np.full(n, -1, dtype=np.int64)
+        self.end_deadwood = np.zeros((n, 2), dtype=np.int64)
+        self.score_features = np.zeros((n, 2), dtype=np.float32)
         self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
 
     # -- dealing ------------------------------------------------------------------------------
@@ -226,11 +247,14 @@ class BatchGinRummy:
         self, *, decks: np.ndarray | None = None, dealers: np.ndarray | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
         """Deal every env (from ``decks [N, 52]`` and ``dealers [N]`` when given)."""
-        self._deal(self.rows, decks, dealers)
+        self.deal(self.rows, decks=decks, dealers=dealers)
         return self.observe(), self.legal_mask()
 
-    def _deal(self, rows: np.ndarray, decks: np.ndarray | None = None,
-              dealers: np.ndarray | None = None) -> None:
+    def deal(self, rows: np.ndarray, *, decks: np.ndarray | None = None,
+             dealers: np.ndarray | None = None) -> None:
+        """Deal a fresh hand in the envs ``rows`` (shuffled and with a random dealer unless
+        ``decks [R, 52]`` and ``dealers [R]`` are given). :meth:`legal_mask` is not updated."""
+        rows = np.asarray(rows, dtype=np.int64)
         m = rows.size
         if decks is None:
             decks = self.rng.permuted(np.tile(np.arange(NUM_CARDS), (m, 1)), axis=1)
@@ -285,25 +309,71 @@ class BatchGinRummy:
         index = np.maximum(self.pile_size - 1, 0)
         return np.where(self.pile_size > 0, self.pile[self.rows, index], NO_CARD)
 
-    def observe(self) -> np.ndarray:
-        """``[N, 219]`` observations of the player to act in each env (see the encoding)."""
-        rows, seat = self.rows, self.to_play
-        obs = np.zeros((self.n, OBS_SIZE), dtype=np.float32)
+    def observe(self, seats: np.ndarray | int | None = None,
+                rows: np.ndarray | None = None) -> np.ndarray:
+        """``[N, 219]`` observations (see the encoding) of the player to act in each env, or of
+        ``seats`` (one per env, or one for all); of the envs ``rows`` only when given."""
+        sel: slice | np.ndarray = slice(None)  # every env: plain slices, no copies
+        if rows is None:
+            rows = self.rows
+        else:
+            rows = sel = np.asarray(rows, dtype=np.int64)
+        if seats is None:
+            seat = self.to_play[sel]
+        else:
+            seat = np.broadcast_to(np.asarray(seats, dtype=np.int64), (self.n,))[sel]
+        m = rows.size
+        index = np.arange(m)
+        obs = np.zeros((m, OBS_SIZE), dtype=np.float32)
         obs[:, HAND:HAND + NUM_CARDS] = self.hand[rows, seat]
-        top = self.pile_top()
+        top = self.pile_top()[sel]
         has_top = top >= 0
-        obs[rows[has_top], PILE_TOP + top[has_top]] = 1.0
+        obs[index[has_top], PILE_TOP + top[has_top]] = 1.0
         obs[:, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known[rows, seat]
-        obs[:, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile
-        obs[rows, PHASE + self.phase] = 1.0
-        obs[:, DEALER] = self.dealer == seat
-        obs[:, STOCK] = self.stock_size / STOCK_AT_START
-        obs[:, KNOCK_LIMIT] = self.knock_limit / 10
-        obs[:, MULTIPLIER] = self.multiplier - 1
+        obs[:, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[sel]
+        obs[index, PHASE + self.phase[sel]] = 1.0
+        obs[:, DEALER] = self.dealer[sel] == seat
+        obs[:, STOCK] = self.stock_size[sel] / STOCK_AT_START
+        obs[:, KNOCK_LIMIT] = self.knock_limit[sel] / 10
+        obs[:, MULTIPLIER] = self.multiplier[sel] - 1
+        scores = self.score_features[sel]
+        if scores.any():
+            obs[:, OWN_SCORE] = scores[index, seat]
+            obs[:, OPPONENT_SCORE] = scores[index, 1 - seat]
         return obs
+
+    def observe_both(self) -> np.ndarray:
+        """``[N, 2, 219]``: every env's observations of seat 0 and seat 1, built at once."""
+        obs = np.zeros((self.n, 2, OBS_SIZE), dtype=np.float32)
+        obs[:, :, HAND:HAND + NUM_CARDS] = self.hand
+        top = self.pile_top()
+        has_top = np.flatnonzero(top >= 0)
+        obs[has_top, :, PILE_TOP + top[has_top]] = 1.0
+        obs[:, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known
+        obs[:, :, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[:, None, :]
+        obs[self.rows, :, PHASE + self.phase] = 1.0
+        obs[:, :, DEALER] = self.dealer[:, None] == np.arange(2)
+        obs[:, :, STOCK] = (self.stock_size / STOCK_AT_START)[:, None]
+        obs[:, :, KNOCK_LIMIT] = (self.knock_limit / 10)[:, None]
+        obs[:, :, MULTIPLIER] = (self.multiplier - 1)[:, None]
+        obs[:, :, OWN_SCORE] = self.score_features
+        obs[:, :, OPPONENT_SCORE] = self.score_features[:, ::-1]
+        return obs
+
+    @property
+    def mask(self) -> np.ndarray:
+        """The legal actions as last computed by :meth:`legal_mask` (a read-only view)."""
+        view = self._mask.view()
+        view.flags.writeable = False
+        return view
 
     def legal_mask(self) -> np.ndarray:
         """``[N, 161]`` int8: the legal actions of the player to act (all zero once over)."""
+        self.update_mask()
+        return self._mask.copy()
+
+    def update_mask(self) -> None:
+        """Recompute :attr:`mask` in place (after :meth:`deal`)."""
         mask = self._mask
         mask[:] = 0
         phase = self.phase
@@ -318,7 +388,6 @@ class BatchGinRummy:
         discarding = np.flatnonzero(phase == DISCARD)
         if discarding.size:
             self._discard_mask(discarding, mask)
-        return mask.copy()
 
     def _discard_mask(self, rows: np.ndarray, mask: np.ndarray) -> None:
         seat = self.to_play[rows]
@@ -372,8 +441,31 @@ class BatchGinRummy:
         self, actions: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Apply one action per env; returns observations, masks, rewards ``[N, 2]``, done."""
+        rewards, done = self._apply(actions, None)
+        if self.auto_reset and done.any():
+            self.deal(np.flatnonzero(done))
+        self.update_mask()
+        return self.observe(), self._mask.copy(), rewards, done
+
+    def apply(
+        self, actions: np.ndarray, *, active: np.ndarray | None = None,
+        refresh_mask: bool = True,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Apply one action per env (in the envs where ``active [N]`` is true, when given) and
+        update :attr:`mask` (unless ``refresh_mask`` is false: call :meth:`update_mask` before
+        the next move), without observing or dealing; returns rewards ``[N, 2]`` and which
+        hands ended."""
+        rewards, done = self._apply(actions, active)
+        if refresh_mask:
+            self.update_mask()
+        return rewards, done
+
+    def _apply(self, actions: np.ndarray,
+               active: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
         actions = np.asarray(actions, dtype=np.int64)
         live = self.phase != OVER
+        if active is not None:
+            live &= active
         legal = self._mask[self.rows, np.clip(actions, 0, NUM_ACTIONS - 1)].astype(bool)
         illegal = np.flatnonzero(live & (~legal | (actions < 0) | (actions >= NUM_ACTIONS)))
         if illegal.size:
@@ -395,10 +487,7 @@ class BatchGinRummy:
             self._discard(discard, actions[discard] - DISCARD_BASE)
         if finish.size:
             self._finish(finish, actions[finish], rewards)
-        done = live & (self.phase == OVER)
-        if self.auto_reset and done.any():
-            self._deal(np.flatnonzero(done))
-        return self.observe(), self.legal_mask(), rewards, done
+        return rewards, live & (self.phase == OVER)
 
     def _take(self, rows: np.ndarray) -> None:
         seat = self.to_play[rows]
@@ -421,8 +510,7 @@ class BatchGinRummy:
 
     def _pass(self, rows: np.ndarray) -> None:
         last_chance = self.phase[rows] == LAST_CHANCE
-        self.phase[rows[last_chance]] = OVER  # §7.2: the hand is dead
-        self.points[rows[last_chance]] = 0
+        self._dead(rows[last_chance])  # §7.2: the hand is dead
         upcard = rows[~last_chance]
         self.passes[upcard] += 1
         self.to_play[upcard] = 1 - self.to_play[upcard]
@@ -444,7 +532,17 @@ class BatchGinRummy:
             self.phase[rows] = np.where(wall, LAST_CHANCE, DRAW)
         else:
             self.phase[rows] = np.where(wall, OVER, DRAW)
-            self.points[rows[wall]] = 0
+            self._dead(rows[wall])
+
+    def _dead(self, rows: np.ndarray) -> None:
+        self.phase[rows] = OVER
+        self.points[rows] = 0
+        self.outcome_kind[rows] = DEAD
+        self.winner[rows] = -1
+        self.knocker[rows] = -1
+        if rows.size:
+            lanes = lanes_of(self.hand[rows])  # [R, 2 seats, 4]
+            self.end_deadwood[rows] = min_deadwood_lanes(lanes.reshape(-1, 4)).reshape(-1, 2)
 
     def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
         """Knock, gin or big gin: the core settles each (layoffs, undercut, bonuses), the knocker
@@ -458,6 +556,7 @@ class BatchGinRummy:
             if action != BIG_GIN_ACTION:
                 shown[(action - KNOCK_BASE) % NUM_CARDS] = False
                 seen[(action - KNOCK_BASE) % NUM_CARDS] = True  # face down: not the defender's
+                self.hand[row, knocker] = shown  # §6.1: the discard goes face down
             settled = settle(
                 _mask_of(shown), _mask_of(self.hand[row, 1 - knocker]), rules,
                 knock_limit=int(self.knock_limit[row]), multiplier=int(self.multiplier[row]),
@@ -466,6 +565,11 @@ class BatchGinRummy:
             winner = knocker if settled.winner == "knocker" else 1 - knocker
             self.points[row] = 0
             self.points[row, winner] = settled.points
+            self.outcome_kind[row] = KIND_CODE[settled.outcome]
+            self.winner[row] = winner
+            self.knocker[row] = knocker
+            self.end_deadwood[row, knocker] = settled.knocker_deadwood
+            self.end_deadwood[row, 1 - knocker] = settled.defender_deadwood
             rewards[row, winner] = settled.points
             rewards[row, 1 - winner] = -settled.points
             self.phase[row] = OVER

@@ -1,4 +1,5 @@
-"""``ginrummy_v0``: the PettingZoo environment (``env``, ``raw_env``) and the Gymnasium one.
+"""``ginrummy_v0``: the PettingZoo environment (``env``, ``raw_env``), the Gymnasium one and
+batched self-play on the batch simulator (``vector_selfplay``).
 
 >>> from ginrummy.rl import ginrummy_v0
 >>> env = ginrummy_v0.env(rules="oklahoma")
@@ -13,6 +14,8 @@ from typing import Any
 
 from ginrummy.rl.aec_env import GinRummyEnv
 from ginrummy.rl.gym_env import GinRummyGymEnv
+from ginrummy.rl.parallel_env import GinRummyParallelEnv
+from ginrummy.rl.vector_env import VectorSelfPlay
 from ginrummy.rl.wrappers import ClassicWrapper
 
 
@@ -28,6 +31,19 @@ def env(**kwargs: Any) -> Any:
     return ClassicWrapper(GinRummyEnv(**kwargs))
 
 
+def parallel_env(**kwargs: Any) -> GinRummyParallelEnv:
+    """The PettingZoo ``ParallelEnv``: both agents act each step, the waiting one with the
+    no-op (see :mod:`ginrummy.rl.parallel_env`)."""
+    return GinRummyParallelEnv(**kwargs)
+
+
 def gym_env(opponent: str = "random", **kwargs: Any) -> GinRummyGymEnv:
     """A single-agent Gymnasium environment against one of our players (by name)."""
     return GinRummyGymEnv(opponent=opponent, **kwargs)
+
+
+def vector_selfplay(num_envs: int = 1, **kwargs: Any) -> VectorSelfPlay:
+    """``num_envs`` games on the batch simulator with both seats observed at every step
+    (``obs [N, 2, 219]``, ``info["to_play"]``, ``info["action_mask"] [N, 2, 161]``, rewards
+    ``[N, 2]``); see :class:`ginrummy.rl.vector_env.VectorSelfPlay`."""
+    return VectorSelfPlay(num_envs, **kwargs)

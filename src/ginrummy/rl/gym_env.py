@@ -29,7 +29,7 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
     rules options are those of the PettingZoo environment.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -46,7 +46,8 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         self.game = GinRummyEnv(render_mode=None, rules=rules, episode=episode,
                                 normalize_rewards=normalize_rewards, **options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of human, ansi or None, not {render_mode!r}")
+            raise ValueError(f"render_mode must be one of human, ansi, rgb_array or None, "
+                             f"not {render_mode!r}")
         self.render_mode = render_mode
         self.opponent_name = opponent
         self.opponent = make_player(opponent)
@@ -130,9 +131,13 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         """An action index in the game's notation, e.g. ``'knock 7C'``."""
         return str(index_action(action))
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """As the PettingZoo env's: text, or a picture with both hands face up (for videos,
+        never for the learner)."""
         if self.render_mode is None or self.game.match is None:
             return None
+        if self.render_mode == "rgb_array":
+            return self.game.table_image()
         text = self.game.table_text()
         if self.render_mode == "human":
             print(text)
@@ -141,4 +146,5 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="ginrummy.rl.gym_env:GinRummyGymEnv")
+    gymnasium.register(id=ENV_ID, entry_point="ginrummy.rl.gym_env:GinRummyGymEnv",
+                       vector_entry_point="ginrummy.rl.vector_env:GinRummyVectorEnv")
