@@ -130,7 +130,10 @@ def _main(args_list: list[str]) -> int:
         args_list = args_list[1:]
     if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help"):
         args_list.insert(0, "play")
-    args = parser.parse_args(args_list)
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as done:  # --help (0) or a usage error (2), already printed
+        return int(done.code or 0)
     if not hasattr(args, "_run"):
         parser.print_help()
         return 2

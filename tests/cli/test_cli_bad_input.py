@@ -42,10 +42,7 @@ def files(tmp_path: Path) -> dict[str, str]:
 def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
             *argv: str, stdin: str = "") -> tuple[int, str, str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        status = main(list(argv))
-    except SystemExit as stop:  # argparse's usage errors
-        status = int(stop.code or 0)
+    status = main(list(argv))  # usage errors too come back as a status, not SystemExit
     captured = capsys.readouterr()
     return status, captured.out, captured.err
 
@@ -211,6 +208,9 @@ def test_cli_missing_extra_names_it(home: Path, tmp_path: Path, capsys, monkeypa
 
 
 def test_cli_full_screen_without_textual_says_tui_extra(home: Path, capsys, monkeypatch) -> None:
+    # as if never installed: earlier tests may have imported textual's submodules and our app
+    for name in [m for m in sys.modules if m == "textual" or m.startswith("textual.")]:
+        monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.setitem(sys.modules, "textual", None)
     monkeypatch.delitem(sys.modules, "ginrummy.tui.app", raising=False)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))

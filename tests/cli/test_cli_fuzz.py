@@ -114,10 +114,7 @@ def run(argv: list[str], stdin: str) -> tuple[int, str]:
     sys.stdin = io.StringIO(stdin)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                status = main(argv)
-            except SystemExit as stop:  # argparse: usage errors (2) and --help (0)
-                status = stop.code if isinstance(stop.code, int) else 2
+            status = main(argv)  # argparse's usage errors (2) and --help (0) too
     finally:
         sys.stdin = saved_stdin
     return status, err.getvalue()

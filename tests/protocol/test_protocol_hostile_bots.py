@@ -150,12 +150,13 @@ def test_protocol_ctrl_c_in_the_host_takes_the_bot_group(tmp_path: Path) -> None
 
 
 def test_protocol_ctrl_c_stops_the_bots_of_every_worker(tmp_path: Path, ginrummy_home: Path) -> None:
-    pid_file = tmp_path / "pids"
+    pid_file, stderr = tmp_path / "pids", tmp_path / "stderr"
+    # a decision time no loaded machine reaches: only Ctrl+C can end these matches
     tournament = subprocess.Popen(
         [sys.executable, "-m", "ginrummy", "tournament", hostile("hang", str(pid_file)),
-         "random", "--matches", "4", "--jobs", "2", "--no-progress"],
+         "random", "--matches", "4", "--jobs", "2", "--no-progress", "--move-timeout", "600"],
         cwd=REPO, env={**os.environ, "GINRUMMY_HOME": str(ginrummy_home)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=stderr.open("wb"), start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         while len(pids(pid_file)) < 4 and time.monotonic() < deadline:  # both workers' bots
@@ -163,7 +164,7 @@ def test_protocol_ctrl_c_stops_the_bots_of_every_worker(tmp_path: Path, ginrummy
         started = pids(pid_file)
         assert len(started) == 4 and all(running(pid) for pid in started)
         os.killpg(tournament.pid, signal.SIGINT)  # Ctrl+C reaches the terminal's whole group
-        assert tournament.wait(timeout=30) == 130
+        assert tournament.wait(timeout=30) == 130, stderr.read_text(errors="replace")
     finally:
         if tournament.poll() is None:
             os.killpg(tournament.pid, signal.SIGKILL)

@@ -133,6 +133,7 @@ def _store_url(args: argparse.Namespace) -> str | None:
         from ginrummy.paths import data_dir
         from ginrummy.store import SQLITE_FILE
 
-        if not (data_dir(create=False) / SQLITE_FILE).exists():
+        folder = data_dir(create=False)  # a file in its place is still an error to report
+        if not folder.exists() or folder.is_dir() and not (folder / SQLITE_FILE).exists():
             return "sqlite:///:memory:"
     return args.store  # type: ignore[no-any-return]
