@@ -156,7 +156,10 @@ def test_protocol_ctrl_c_stops_the_bots_of_every_worker(tmp_path: Path, ginrummy
         [sys.executable, "-m", "ginrummy", "tournament", hostile("hang", str(pid_file)),
          "random", "--matches", "4", "--jobs", "2", "--no-progress", "--move-timeout", "600"],
         cwd=REPO, env={**os.environ, "GINRUMMY_HOME": str(ginrummy_home)},
-        stdout=subprocess.DEVNULL, stderr=stderr.open("wb"), start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=stderr.open("wb"), start_new_session=True,
+        # a shell without job control starts background jobs with SIGINT ignored, and Python
+        # keeps an inherited SIG_IGN: give the tournament the terminal's default, as a user's has
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 60
         while len(pids(pid_file)) < 4 and time.monotonic() < deadline:  # both workers' bots

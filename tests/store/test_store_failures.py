@@ -261,7 +261,8 @@ def test_data_lists_a_damaged_store_without_opening_it(damaged_home: Path) -> No
 def test_the_command_on_a_read_only_home_is_one_line(small_disk: Path) -> None:
     (small_disk / "ginrummy").mkdir()
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
-    done = run_ginrummy("play", "--plain", "--resume", data_home=small_disk)
+    # a new match must be saved at once: the first write meets the read-only mount
+    done = run_ginrummy("play", "--plain", "--opponent", "random", data_home=small_disk)
     assert done.returncode != 0
     assert done.stderr.splitlines() == [
         f"ginrummy play: cannot write to {small_disk / 'ginrummy'} (read-only file system): "
