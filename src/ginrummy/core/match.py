@@ -458,13 +458,12 @@ class Match(Scoreboard):
         """Apply an action to the current hand; a finished hand is scored at once. When
         ``seat`` is given it must be the seat to act."""
         if self.is_over:
-            raise IllegalActionError("the match is over", code="match_over")
+            raise IllegalActionError("the match is over")
         if seat is not None:
             if self.state.is_over:
-                raise IllegalActionError("the hand is over", code="hand_over")
+                raise IllegalActionError("the hand is over")
             if self._seat(seat) != self.state.to_play:
-                raise IllegalActionError(f"it is not {self.names[seat]}'s turn",
-                                         code="not_your_turn")
+                raise IllegalActionError(f"it is not {self.names[seat]}'s turn")
         move = self.state.apply(action)
         if self.state.is_over:
             self._score(self.state)
@@ -475,7 +474,7 @@ class Match(Scoreboard):
         if not self.state.is_over:
             raise IllegalActionError("the current hand is not over")
         if self.is_over:
-            raise IllegalActionError("the match is over", code="match_over")
+            raise IllegalActionError("the match is over")
         self.state = self._deal(deck)
         return self.state
 
