@@ -1,7 +1,8 @@
 """Message catalogues: the game's words in English, Norwegian (bokmål) and Swedish.
 
-Catalogues are standard gettext ``.po`` files under ``locales/<lang>/LC_MESSAGES/ginrummy.po``,
-read directly by a small parser so there is no compile step. A message missing from a
+Catalogues are standard gettext ``.po`` files under ``locales/<lang>/LC_MESSAGES/``: the
+shared ``ginrummy.po`` plus one file per part of the game (``tutorial.po``...), all read
+directly by a small parser so there is no compile step. A message missing from a
 catalogue (or with an empty ``msgstr``) falls back to the English ``msgid``.
 
 >>> _ = translator("nb")
@@ -105,11 +106,16 @@ def parse_po(text: str) -> dict[str, str]:
 
 @cache
 def catalogue(language: str) -> dict[str, str]:
-    """The messages of ``language`` (empty when there is no catalogue)."""
-    path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if not path.exists():
-        return {}
-    return parse_po(path.read_text(encoding="utf-8"))
+    """The messages of ``language``: every ``.po`` file of its folder (empty when none)."""
+    return read_catalogues(LOCALES / language / "LC_MESSAGES")
+
+
+def read_catalogues(folder: Path) -> dict[str, str]:
+    """The messages of every ``.po`` file in ``folder``, in name order (empty when none)."""
+    messages: dict[str, str] = {}
+    for path in sorted(folder.glob("*.po")):
+        messages.update(parse_po(path.read_text(encoding="utf-8")))
+    return messages
 
 
 def translator(language: str | None = None) -> Translator:

@@ -1,7 +1,8 @@
 """The browser's catalogue: the game's shared catalogue plus the few web-only messages.
 
 Shared words (knock, deadwood, stock...) come from :mod:`ginrummy.i18n` so each is translated
-once; ``web/locales/<lang>/LC_MESSAGES/web.po`` holds only what the page alone says.
+once; ``web/locales/<lang>/LC_MESSAGES/*.po`` (``web.po`` and one file per part of the page)
+hold only what the page alone says.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from ginrummy.i18n import available_languages, catalogue, normalise_language, parse_po
+from ginrummy.i18n import available_languages, catalogue, normalise_language, read_catalogues
 
 WEB_LOCALES = Path(__file__).resolve().parent / "locales"
 
@@ -23,9 +24,7 @@ def language_of(tag: str) -> str:
 def web_catalogue(language: str) -> dict[str, str]:
     """``English text -> translation`` for ``language`` (empty for English)."""
     messages = dict(catalogue(language))
-    web_po = WEB_LOCALES / language / "LC_MESSAGES" / "web.po"
-    if web_po.exists():
-        messages.update(parse_po(web_po.read_text(encoding="utf-8")))
+    messages.update(read_catalogues(WEB_LOCALES / language / "LC_MESSAGES"))
     return messages
 
 
