@@ -27,10 +27,12 @@ from ginrummy.core.actions import (
 )
 from ginrummy.core.cards import pretty_card
 from ginrummy.core.errors import GinRummyError, IllegalActionError
+from ginrummy.core.match import Match
 from ginrummy.core.refusals import REFUSALS
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState
 from ginrummy.i18n import catalogue, translator
+from ginrummy.players.registry import make_player
 from ginrummy.tui.words import refusal_text
 
 CORE = Path(ginrummy.core.__file__).parent
@@ -184,3 +186,22 @@ def test_refusals_met_in_play_are_never_english_file_notation_or_rule_numbers(la
         assert not FILE_CARD.search(shown) and "§" not in shown, shown
         if isinstance(error.params.get("card"), int):
             assert pretty_card(error.params["card"]) in shown  # type: ignore[arg-type]
+
+
+def test_refusals_of_the_match_layer_carry_codes():
+    match = Match.new(rules_for("classic", target=1), seed=3)
+    waiting = 1 - match.pending()[0]
+    with pytest.raises(IllegalActionError) as wrong_seat:
+        match.apply(PASS, seat=waiting)
+    assert wrong_seat.value.code == "not_your_turn"
+    player = make_player("standard", seed=0)
+    while not match.is_over:  # the first hand with a score ends a match to 1 point
+        if match.deal_over:
+            match.next_deal()
+            continue
+        seat = match.pending()[0]
+        match.apply(player.choose(match.view(seat)), seat=seat)
+    with pytest.raises(IllegalActionError) as over:
+        match.apply(PASS, seat=0)
+    assert over.value.code == "match_over"
+    assert refusal_text(over.value, translator("sv")) != refusal_text(over.value, translator("en"))

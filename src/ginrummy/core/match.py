@@ -458,12 +458,13 @@ class Match(Scoreboard):
         """Apply an action to the current hand; a finished hand is scored at once. When
         ``seat`` is given it must be the seat to act."""
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", code="match_over")
         if seat is not None:
             if self.state.is_over:
-                raise IllegalActionError("the hand is over")
+                raise IllegalActionError("the hand is over", code="hand_over")
             if self._seat(seat) != self.state.to_play:
-                raise IllegalActionError(f"it is not {self.names[seat]}'s turn")
+                raise IllegalActionError(f"it is not {self.names[seat]}'s turn",
+                                         code="not_your_turn")
         move = self.state.apply(action)
         if self.state.is_over:
             self._score(self.state)
@@ -474,7 +475,7 @@ class Match(Scoreboard):
         if not self.state.is_over:
             raise IllegalActionError("the current hand is not over")
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", code="match_over")
         self.state = self._deal(deck)
         return self.state
 

@@ -174,10 +174,11 @@ class _MultiMatch(KeepsScore):
     def apply(self, action: Action, *, seat: Seat) -> Move:
         """``seat`` acts at its table; an illegal action raises and changes nothing."""
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", code="match_over")
         table = self._table_of(seat)
         if table.to_play != seat:
-            raise IllegalActionError(f"it is not {self.names[seat]}'s turn")
+            raise IllegalActionError(f"it is not {self.names[seat]}'s turn",
+                                     code="not_your_turn")
         move = table.state.apply(action)
         if table.state.is_over:
             self._hand_over(table)
@@ -260,7 +261,7 @@ class ThreePlayerMatch(_MultiMatch):
         if not self.deal_over:
             raise IllegalActionError("the current hand is not over")
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", code="match_over")
         self.table = self._deal(deck)
 
     def _hand_over(self, table: Table) -> None:
@@ -368,7 +369,7 @@ class PartnershipMatch(_MultiMatch):
         if not self.deal_over:
             raise IllegalActionError("the current deal is not over")
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", code="match_over")
         self.deal_number += 1
         self._tables = self._deal_tables(decks)
 

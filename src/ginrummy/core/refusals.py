@@ -47,8 +47,8 @@ empty_meld                            text
 bad_show                              text
 not_a_card                            text
 not_an_action                         text
-not_your_turn                         (reserved for the match and session layers)
-match_over                            (reserved for the match layers)
+not_your_turn                         (a seat that is not to act)
+match_over                            (the match is over)
 =======================  ===========  ===========================================
 
 >>> from ginrummy.core.actions import parse_action
