@@ -1,4 +1,4 @@
-"""Every word the page shows is translated: each ``t("...")`` text in app.js and each
+"""Every word the page shows is translated: each ``t("...")`` text in the page's scripts and each
 ``data-i18n`` text in index.html is in the Norwegian and Swedish web catalogues."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ STATIC = Path(__file__).resolve().parents[2] / "src" / "ginrummy" / "web" / "sta
 
 
 def page_words() -> set[str]:
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    script = "\n".join(path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("*.js")))
     page = (STATIC / "index.html").read_text(encoding="utf-8")
     words = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script))
     for first, second in re.findall(r'\bt\([^()"]*\?\s*"([^"]+)"\s*:\s*"([^"]+)"\)', script):

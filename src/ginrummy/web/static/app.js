@@ -2,8 +2,10 @@
 // sends back what the player chose. Links: /g/GAME#TOKEN (the token never reaches server logs).
 import { cardBack, cardFace, emptySlot, pretty } from "./cards.js";
 import { drawChart } from "./chart.js";
+import { labelOpponents, renderInvite, setUpLobby } from "./lobby.js";
+import { loadHistory } from "./replay.js";
 
-const $ = (id) => document.getElementById(id);
+export const $ = (id) => document.getElementById(id);
 const STORAGE = "ginrummy.games";
 let messages = {};
 let lang = localStorage.getItem("ginrummy.lang") || (navigator.language || "en").slice(0, 2);
@@ -15,14 +17,14 @@ let retry = 0;
 
 // -- words --------------------------------------------------------------------------------------
 
-function t(text, values = {}) {
+export function t(text, values = {}) {
   const template = messages[text] || text;
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
 }
 
 // A refused move in the page's language: the server sends its code, params (cards as "KS")
 // and template, the English sentence that is also the catalogue's msgid; else its message.
-function refusalText(message) {
+export function refusalText(message) {
   if (!message.template) return message.message || message.error;
   const values = {};
   for (const [name, value] of Object.entries(message.params || {})) {
@@ -41,17 +43,17 @@ async function loadLanguage(code) {
   document.documentElement.lang = lang;
   messages = await (await fetch(`/api/i18n/${lang}`)).json();
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  if (meta) labelOpponents();
+  labelOpponents();
   if (current) render(current);
 }
 
 // -- saved links --------------------------------------------------------------------------------
 
-function savedGames() {
+export function savedGames() {
   try { return JSON.parse(localStorage.getItem(STORAGE)) || []; } catch { return []; }
 }
 
-function remember(entry) {
+export function remember(entry) {
   const games = savedGames().filter((g) => !(g.game === entry.game && g.token === entry.token));
   games.unshift({ ...savedGames().find((g) => g.game === entry.game && g.token === entry.token), ...entry });
   localStorage.setItem(STORAGE, JSON.stringify(games.slice(0, 100)));
@@ -77,7 +79,7 @@ function route() {
   }
 }
 
-function toast(text) {
+export function toast(text) {
   const node = $("toast");
   node.textContent = text;
   node.hidden = false;
@@ -85,118 +87,7 @@ function toast(text) {
   toast.timer = setTimeout(() => { node.hidden = true; }, 4000);
 }
 
-// -- lobby --------------------------------------------------------------------------------------
-
-let meta = null;
-
-async function setUpLobby() {
-  meta = await (await fetch("/api/meta")).json();
-  const opponent = $("opponent");
-  for (const name of meta.computers) opponent.append(new Option(name, name));
-  opponent.append(new Option(t("A friend (invite link)"), "friend"));
-  labelOpponents();
-  opponent.value = meta.computers.includes("standard") ? "standard" : meta.computers[0];
-  opponent.onchange = () => { $("friend-name").hidden = opponent.value !== "friend"; };
-  const preset = $("preset");
-  for (const name of Object.keys(meta.presets)) preset.append(new Option(name, name));
-  preset.onchange = () => { fillOptions(meta.presets[preset.value]); fillSeats(meta.presets[preset.value].players); };
-  fillOptions(meta.presets[preset.value]);
-  fillSeats(meta.presets[preset.value].players);
-  const form = $("new-game");
-  form.name.value = localStorage.getItem("ginrummy.name") || "";
-  form.onsubmit = async (event) => {
-    event.preventDefault();
-    localStorage.setItem("ginrummy.name", form.name.value);
-    const reply = await fetch("/api/games", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: form.name.value, rules: preset.value, options: changedOptions(),
-                             opponents: [opponent.value, ...[...$("more-seats").querySelectorAll("select")].map((s) => s.value)],
-                             friends: [form.friend.value, ...[...$("more-seats").querySelectorAll("input")].map((i) => i.value)] }),
-    });
-    const data = await reply.json();
-    if (!reply.ok) { $("lobby-error").textContent = refusalText(data); return; }
-    remember({ game: data.game, token: data.seat, invite: data.invite, invites: data.invites, watch: data.watch });
-    location.assign(`/g/${data.game}#${data.seat}`);
-  };
-}
-
-function labelOpponents() {
-  for (const select of document.querySelectorAll("#opponent, #more-seats select")) {
-    for (const option of select.options) {
-      option.textContent = option.value === "friend" ? t("A friend (invite link)") : `${t("Computer")}: ${option.value}`;
-    }
-  }
-  const more = [...$("more-seats").querySelectorAll("label.seat-choice > span")];
-  $("opponent-label").textContent = more.length ? t("Player {n}", { n: 2 }) : t("Opponent");
-  more.forEach((span, index) => {
-    const partner = more.length === 2 && index === 0; // a partnership: seat 3 plays with you
-    span.textContent = t("Player {n}", { n: index + 3 }) + (partner ? ` (${t("Partner")})` : "");
-  });
-}
-
-// Seats 3 and 4 of the three-player and partnership games, each a computer or a friend.
-function fillSeats(players) {
-  const box = $("more-seats");
-  box.replaceChildren();
-  for (let seat = 2; seat < players; seat++) {
-    const label = document.createElement("label");
-    label.className = "seat-choice";
-    const select = Object.assign(document.createElement("select"), { name: `opponent-${seat}` });
-    for (const option of $("opponent").options) select.append(new Option(option.textContent, option.value));
-    select.value = $("opponent").value === "friend" ? meta.computers[0] : $("opponent").value;
-    const friend = document.createElement("label");
-    friend.hidden = true;
-    friend.append(Object.assign(document.createElement("span"), { textContent: t("Friend's name") }),
-                  Object.assign(document.createElement("input"), { name: `friend-${seat}`, maxLength: 24 }));
-    select.onchange = () => { friend.hidden = select.value !== "friend"; };
-    label.append(document.createElement("span"), select);
-    box.append(label, friend);
-  }
-  labelOpponents();
-}
-
-const CHOICES = { dealer: ["winner", "alternate", "loser"], oklahoma_ace: ["one", "gin"] };
-
-function fillOptions(options) {
-  const box = $("options");
-  box.replaceChildren();
-  for (const [name, value] of Object.entries(options)) {
-    if (name === "players") continue; // the preset decides how many sit at the table
-    const label = document.createElement("label");
-    const text = document.createElement("span");
-    text.dataset.i18n = name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-    text.textContent = t(text.dataset.i18n);
-    label.append(text);
-    let input;
-    if (typeof value === "boolean") {
-      input = Object.assign(document.createElement("input"), { type: "checkbox", checked: value });
-    } else if (CHOICES[name]) {
-      input = document.createElement("select");
-      for (const choice of CHOICES[name]) {
-        const option = new Option(t(choice), choice);
-        option.dataset.i18n = choice;
-        input.append(option);
-      }
-      input.value = value;
-    } else {
-      input = Object.assign(document.createElement("input"), { type: "number", min: 0, value });
-    }
-    input.name = name;
-    input.dataset.initial = String(value);
-    label.prepend(input);
-    box.append(label);
-  }
-}
-
-function changedOptions() {
-  const changed = {};
-  for (const input of $("options").querySelectorAll("[name]")) {
-    const value = input.type === "checkbox" ? String(input.checked) : input.value;
-    if (value !== input.dataset.initial) changed[input.name] = value;
-  }
-  return changed;
-}
+// The lobby and the invite panel live in lobby.js, the history and replays in replay.js.
 
 // -- the connection -----------------------------------------------------------------------------
 
@@ -535,7 +426,7 @@ function renderActions(message, legal) {
 }
 
 // A partnership's sheet has a column per team ("Ann & Cy"), which takes the plural verb.
-function winsText(labels, winner, players) {
+export function winsText(labels, winner, players) {
   return labels.length < players
     ? t("{names} win the match.", { names: labels[winner] })
     : t("{name} wins the match.", { name: labels[winner] });
@@ -577,34 +468,6 @@ function moveText(move) {
   return t("declared big gin");
 }
 
-function renderInvite(message) {
-  const box = $("invite");
-  const saved = savedGames().find((g) => g.game === message.game && (g.invite || (g.invites && Object.keys(g.invites).length)));
-  box.hidden = !saved || message.sheet.over;
-  if (box.hidden) return;
-  box.replaceChildren();
-  const title = document.createElement("h2");
-  title.textContent = t("Invite your friend");
-  box.append(title);
-  const invites = saved.invites || { 1: saved.invite };
-  const links = Object.entries(invites).map(([seat, token]) => [
-    message.players.length > 2 ? t("Link for {name}:", { name: message.players[seat].name }) : t("Send this link to your friend:"), token]);
-  links.push([t("Watch link (can only watch):"), saved.watch]);
-  for (const [label, token] of links) {
-    const text = document.createElement("p");
-    text.textContent = label;
-    const input = Object.assign(document.createElement("input"), { readOnly: true, value: `${location.origin}/g/${message.game}#${token}` });
-    input.className = "link";
-    input.onclick = () => { input.select(); navigator.clipboard?.writeText(input.value); toast(t("Copied")); };
-    box.append(text, input);
-  }
-  if (Object.keys(invites).some((seat) => !message.players[seat].online)) {
-    const wait = document.createElement("p");
-    wait.textContent = t("Waiting for your friend to join.");
-    box.append(wait);
-  }
-}
-
 function outcomeText(result) {
   const knocker = result.knocker === null ? "" : nameOf(result.knocker);
   switch (result.outcome) {
@@ -616,7 +479,7 @@ function outcomeText(result) {
   }
 }
 
-function cardRow(codes, cls = "") {
+export function cardRow(codes, cls = "") {
   const row = document.createElement("div");
   row.className = `row ${cls}`;
   for (const code of codes) row.append(cardFace(code));
@@ -718,59 +581,6 @@ function renderTables(message) {
     line.textContent = `${t("Table {n}", { n: index + 1 })}: ${name(a)} – ${name(b)} · ${state}`;
     box.append(line);
   });
-}
-
-// -- history and replays ------------------------------------------------------------------------
-
-async function loadHistory() {
-  const entries = savedGames().map(({ game, token }) => ({ game, token }));
-  const list = $("history-list");
-  $("replay").hidden = true;
-  const reply = await fetch("/api/history", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ entries }) });
-  const { games } = await reply.json();
-  list.replaceChildren(); // after the answer: two quick loads must not both add their lists
-  if (!games.length) list.append(Object.assign(document.createElement("li"), { textContent: t("No matches played yet.") }));
-  for (const game of games) {
-    const token = entries.find((e) => e.game === game.game).token;
-    const item = document.createElement("li");
-    const labels = game.labels;
-    const mine = game.seat === null ? 0 : game.seat % labels.length; // a partnership's team: seat % 2
-    const order = labels.map((_, i) => (mine + i) % labels.length);
-    item.textContent = `${order.map((c) => labels[c]).join(" – ")} · ${game.rules} · ${order.map((c) => game.totals[c]).join("–")} ` +
-      (game.over ? `(${winsText(labels, game.winner, game.names.length)})` : `(${t("unfinished")})`);
-    const open = document.createElement("button");
-    open.textContent = game.over ? t("Replay") : t("Resume");
-    open.onclick = () => (game.over ? replay(game.game, token) : location.assign(`/g/${game.game}#${token}`));
-    item.append(" ", open);
-    list.append(item);
-  }
-}
-
-async function replay(game, token) {
-  const reply = await fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game, token }) });
-  const data = await reply.json();
-  if (!reply.ok) { toast(data.error); return; }
-  let step = 0;
-  $("replay").hidden = false;
-  $("replay-title").textContent = `${data.sheet.labels.join(" – ")} · ${data.rules}`;
-  const draw = () => {
-    const frame = data.frames[step];
-    $("replay-step").textContent = `${t("Hand")} ${frame.hand} · ${step + 1}/${data.frames.length}`;
-    $("replay-move").textContent = frame.move || "";
-    const board = $("replay-board");
-    board.replaceChildren();
-    const names = frame.seats.map((seat) => data.names[seat]); // who holds the frame's two hands
-    frame.hands.forEach((hand, player) => {
-      const title = document.createElement("h3");
-      title.textContent = names[player];
-      board.append(title, cardRow(hand));
-    });
-    if (frame.pile_top) board.append(Object.assign(document.createElement("h3"), { textContent: t("Discard pile") }), cardRow([frame.pile_top]));
-    if (frame.result) board.append(settlementBoard(frame.result, names));
-  };
-  $("replay-prev").onclick = () => { step = Math.max(0, step - 1); draw(); };
-  $("replay-next").onclick = () => { step = Math.min(data.frames.length - 1, step + 1); draw(); };
-  draw();
 }
 
 // -- start --------------------------------------------------------------------------------------
