@@ -12,8 +12,8 @@ from ginrummy.core.record import read_record
 from ginrummy.core.rules import rules_for
 from ginrummy.store import open_store
 from ginrummy.tui.app import GinRummyApp
-from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.game import GameScreen
+from ginrummy.tui.replay_screen import ReplayScreen
 from ginrummy.tui.session import GameSession, Settings
 from ginrummy.tui.setup import HistoryScreen, SetupScreen
 
@@ -40,7 +40,7 @@ def test_tui_setup_switches_language_and_refuses_a_bad_target(tmp_path):
             return swedish, screen_text(app)
 
     swedish, refused = asyncio.run(run())
-    assert "Motståndare" in swedish and "Nytt parti" in swedish
+    assert "Motståndare" in swedish and "Spela" in swedish
     assert "Mål måste vara ett heltal" in refused
     assert store.list() == []
 
@@ -104,7 +104,7 @@ def test_tui_history_replays_a_finished_match_and_stats_count_it(tmp_path):
             await pilot.click("#history")
             assert isinstance(app.screen, HistoryScreen)
             await pilot.press("enter")
-            assert isinstance(app.screen, TextScreen)
+            assert isinstance(app.screen, ReplayScreen)
             replay = screen_text(app)
             await pilot.press("escape", "escape")
             await pilot.click("#stats")

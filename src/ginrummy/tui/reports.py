@@ -9,8 +9,17 @@ from ginrummy.core.state import HandState
 from ginrummy.i18n import translator
 from ginrummy.store import MatchStore, StoredMatch
 from ginrummy.store.stats import Tally, player_stats
+from ginrummy.tui.narrator import score_text
 from ginrummy.tui.seats import seat_name, table_names
-from ginrummy.tui.session import HUMAN, HUMAN_NAME, STORE_KIND, final_view, onlooker_moves
+from ginrummy.tui.session import (
+    HUMAN,
+    HUMAN_NAME,
+    STORE_KIND,
+    GameSession,
+    final_view,
+    onlooker_moves,
+)
+from ginrummy.tui.summary import summary_of
 from ginrummy.tui.words import cards_text, result_lines, turn_sentences
 
 
@@ -54,12 +63,16 @@ def history_rows(store: MatchStore) -> list[StoredMatch]:
 
 
 def history_line(stored: StoredMatch, lang: str) -> str:
+    """One match: id, date, opponent, rules, score (the person's first), hands, how it stands."""
     _ = translator(lang)
-    when = stored.updated.strftime("%Y-%m-%d %H:%M") if stored.updated else "?"
+    when = stored.updated.astimezone().strftime("%Y-%m-%d %H:%M") if stored.updated else "?"
     names = stored.names
     players = len(names)
-    if not stored.finished:
-        state = _("unfinished")
+    summary = summary_of(stored)
+    if summary is None:
+        state = _("damaged record")
+    elif not stored.finished:
+        state = _("unfinished") if summary.your_moves else _("unfinished, no move yet")
     elif stored.winner == HUMAN:
         state = _("your team won") if players == 4 else _("you won")
     elif players == 2:
@@ -74,8 +87,13 @@ def history_line(stored: StoredMatch, lang: str) -> str:
     elif players == 3:
         who = _("against {a} and {b}").format(a=names[1], b=names[2])
     else:
-        who = f"{_('against')} {names[1]:<12}"
-    return f"{stored.id}  {when}  {who} {state}"
+        who = f"{_('against')} {names[1]:<10}"
+    if summary is None:
+        return f"{stored.id}  {when}  {who}  {state}"
+    score = "-".join(str(points) for points in summary.scores)
+    hands = (_("1 hand") if summary.hands == 1 else
+             _("{n} hands").format(n=summary.hands))
+    return f"{stored.id}  {when}  {who} {summary.rules:<12} {score:>7}  {hands:<9} {state}"
 
 
 def history_text(store: MatchStore, lang: str) -> str:
@@ -83,6 +101,35 @@ def history_text(store: MatchStore, lang: str) -> str:
     if not rows:
         return translator(lang)("No matches played yet.")
     return "\n".join(history_line(stored, lang) for stored in rows)
+
+
+def saved_match(store: MatchStore, match_id: str) -> StoredMatch:
+    """The saved match ``match_id``; a missing one raises with a pointer to the history."""
+    stored = store.load(match_id)
+    if stored is None:
+        raise GinRummyError(f"no saved match with id {match_id!r} (see --history)")
+    return stored
+
+
+def delete_unfinished(store: MatchStore, match_id: str) -> None:
+    """Delete an unfinished match; a finished one is kept (its result counts in the
+    statistics), and a missing one raises."""
+    if saved_match(store, match_id).finished:
+        raise GinRummyError(f"match {match_id!r} is finished; only unfinished matches can be "
+                            "deleted")
+    store.delete(match_id)
+
+
+def over_text(store: MatchStore, stored: StoredMatch, lang: str, command: str) -> str:
+    """What resuming a finished match says: it is over, its score sheet, what to do next."""
+    _ = translator(lang)
+    lines = [_("This match is over; it cannot be resumed.")]
+    session = GameSession.resume(store, stored.id, lang=lang)
+    lines += ["", _("Score sheet"), *score_text(session, _, entries=True), ""]
+    lines.append(_("Replay it: {command} play --replay {id}").format(command=command,
+                                                                     id=stored.id))
+    lines.append(_("Start a new match: {command} play").format(command=command))
+    return "\n".join(lines)
 
 
 def replay_lines(record: str, lang: str) -> list[str]:

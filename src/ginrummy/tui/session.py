@@ -30,6 +30,7 @@ from ginrummy.core.views import PlayerView, view_of
 from ginrummy.players.base import Player
 from ginrummy.players.registry import make_player
 from ginrummy.store import MatchStore, StaleMatchError
+from ginrummy.tui.summary import summarise
 
 HUMAN = 0
 COMPUTER = 1  # the computer's seat in a two-player match
@@ -294,7 +295,8 @@ class GameSession:
                 names=match.names,
                 finished=match.is_over,
                 winner=match.winner,
-                meta=self.settings.to_meta(),
+                # the summary lets the history list matches without replaying each one
+                meta={**self.settings.to_meta(), "summary": summarise(match).to_meta()},
                 version=self.version,
             )
         except StaleMatchError as error:

@@ -10,15 +10,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, ListItem, ListView, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import PRESETS, Rules, rules_for
 from ginrummy.i18n import Translator, available_languages, translator
 from ginrummy.players.registry import player_names
-from ginrummy.store import StoredMatch
 from ginrummy.tui import reports
+from ginrummy.tui.choices import save_choices
 from ginrummy.tui.dialogs import TextScreen
+from ginrummy.tui.history_screen import HistoryScreen
 from ginrummy.tui.session import STORE_KIND, GameSession
 from ginrummy.tui.widgets import TickBox
 
@@ -39,7 +40,20 @@ def seats_hint(players: int, _: Translator) -> str:
     return ""
 
 
+# Focus must be plain at a glance, not one shade of grey: the focused control is drawn in
+# reverse gold with a marker, whatever its kind.
+SETUP_CSS = """
+SetupScreen Button:focus { background: #f0b000; color: #000000; text-style: bold; }
+SetupScreen Button.-primary { background: #2a7a40; color: #ffffff; }
+SetupScreen Button.-primary:focus { background: #f0b000; color: #000000; }
+SetupScreen Select:focus > SelectCurrent, SetupScreen Input:focus,
+SetupScreen Checkbox:focus { background: #f0b000; color: #000000; text-style: bold; }
+SetupScreen Checkbox:focus > .toggle--label { background: #f0b000; color: #000000; }
+"""
+
+
 class SetupScreen(Screen[None]):
+    DEFAULT_CSS = SETUP_CSS
     BINDINGS = [Binding("ctrl+n", "new_match", show=False),
                 Binding("ctrl+r", "resume", show=False),
                 Binding("escape", "app.quit", show=False)]
@@ -89,7 +103,7 @@ class SetupScreen(Screen[None]):
             yield hint
             yield Label("", id="setup-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("New match"), id="new", variant="primary", compact=True)
+                yield Button(_("Play"), id="new", variant="primary", compact=True)
                 yield Button(_("Resume"), id="resume", disabled=not self.unfinished(),
                              compact=True)
                 yield Button(_("Statistics"), id="stats", compact=True)
@@ -166,6 +180,7 @@ class SetupScreen(Screen[None]):
         except GinRummyError as error:  # a bad number, or an opponent that cannot start
             self.show_error(error)
             return
+        save_choices(rules, game.settings)  # the next setup opens with these
         game.start(session)
 
     def action_resume(self) -> None:
@@ -198,48 +213,3 @@ class SetupScreen(Screen[None]):
             self.show_error(error)
             return
         self.app.push_screen(HistoryScreen(rows))
-
-
-class HistoryScreen(Screen[None]):
-    """Past matches, newest first: Enter replays a finished one or resumes an unfinished one."""
-
-    BINDINGS = [Binding("escape,q", "app.pop_screen", show=False)]
-
-    def __init__(self, rows: list[StoredMatch]) -> None:
-        super().__init__()
-        self.rows = rows
-
-    @property
-    def game(self) -> GinRummyApp:
-        return self.app  # type: ignore[return-value]
-
-    def compose(self) -> ComposeResult:
-        lang = self.game.settings.lang
-        _ = translator(lang)
-        rows = self.rows
-        yield Label(_("History"), classes="title")
-        if not rows:
-            yield Label(_("No matches played yet."))
-        yield ListView(*[ListItem(Label(reports.history_line(stored, lang)), name=stored.id)
-                         for stored in rows], id="history")
-        yield Label(_("Enter replays a finished match or resumes an unfinished one; Esc goes "
-                      "back."), classes="hint")
-
-    def on_list_view_selected(self, event: ListView.Selected) -> None:
-        game = self.game
-        match_id = event.item.name or ""
-        _ = translator(game.settings.lang)
-        try:
-            stored = game.store.load(match_id)
-            if stored is None:
-                return
-            if stored.finished:
-                text = "\n".join(reports.replay_lines(stored.record, game.settings.lang))
-                self.app.push_screen(TextScreen(_("Replay"), text, _))
-                return
-            session = GameSession.resume(game.store, match_id, lang=game.settings.lang)
-        except GinRummyError as error:  # a damaged record: say so, keep the list
-            self.notify(str(error), severity="error", markup=False)
-            return
-        self.app.pop_screen()
-        game.start(session)
