@@ -21,6 +21,10 @@ from ginrummy.core.views import PlayerView
 from ginrummy.web import formats
 from ginrummy.web.games import Game
 
+# The rules' figures the page's settlement names (RULES §8, the bonus presets).
+BONUSES = ("gin_bonus", "undercut_bonus", "knock_bonus", "big_gin_bonus", "box_bonus",
+           "game_bonus", "shutout_bonus")
+
 
 def state_message(game: Game, seat: int | None, online: tuple[bool, ...]) -> dict[str, Any]:
     match = game.match
@@ -36,6 +40,8 @@ def state_message(game: Game, seat: int | None, online: tuple[bool, ...]) -> dic
         "table": list(seats),  # the seats playing the hand shown, as hand players 0 and 1
         "tables": [table_summary(s, state) for s, state in formats.tables(match)],
         "deal_over": formats.deal_over(match),
+        # The table's settlement works the points out line by line ("box 20"): the figures.
+        "bonuses": {name: getattr(match.rules, name) for name in BONUSES},
     }
     if seat is None or own is None:
         message["view"] = watcher_view(match, seats)
@@ -152,23 +158,35 @@ def score_sheet(match: MatchFormat) -> dict[str, Any]:
 def replay_frames(match: MatchFormat) -> list[dict[str, Any]]:
     """A finished match move by move, both hands open, for the history page (no stock order).
 
-    ``seats`` says who holds each of a frame's two hands."""
+    ``seats`` says who holds each of a frame's two hands, ``dealer`` which seat dealt it. A
+    hand's first frame is the deal (``move`` None); each later one follows a move, given as
+    facts the page words in its own language: the seat, the kind (``draw stock``, ``discard``...)
+    and the card drawn or thrown (both hands are open in a replay, so a stock draw names it).
+    """
     hands = [(hand.seats, hand.dealer, hand.deck, hand.moves) for hand in match.hands]
     frames = []
     for number, (seats, dealer, deck, moves) in enumerate(hands, start=1):
         state = HandState(match.rules, dealer=dealer, deck=deck)
         frames.append(_frame(number, seats, state, None))
         for move in moves:
+            held = state.hands[move.player]
             state.apply(move.action)
-            frames.append(_frame(number, seats, state, f"P{seats[move.player]}: {move.action}"))
+            card = move.action.card
+            if card is None:  # a draw: the card that came into the hand
+                drawn = from_mask(state.hands[move.player] & ~held)
+                card = drawn[0] if drawn else None
+            frames.append(_frame(number, seats, state, {
+                "seat": seats[move.player], "kind": move.action.kind.value,
+                "card": None if card is None else format_card(card)}))
     return frames
 
 
 def _frame(number: int, seats: tuple[int, int], state: HandState,
-           move: str | None) -> dict[str, Any]:
+           move: dict[str, Any] | None) -> dict[str, Any]:
     frame: dict[str, Any] = {
         "hand": number,
         "seats": list(seats),
+        "dealer": seats[state.dealer],
         "move": move,
         "hands": [format_cards(from_mask(h)).split() for h in state.hands],
         "pile_top": None if state.pile_top is None else format_cards([state.pile_top]),

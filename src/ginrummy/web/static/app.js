@@ -2,7 +2,13 @@
 // sends back what the player chose. Links: /g/GAME#TOKEN (the token never reaches server logs).
 import { cardBack, cardFace, emptySlot, pretty } from "./cards.js";
 import { drawChart } from "./chart.js";
-import { labelOpponents, renderInvite, setUpLobby } from "./lobby.js";
+import { draggableCard } from "./drag.js";
+import { installKeys, showHelp } from "./keys.js";
+import * as motion from "./motion.js";
+import { handGroups, layoffLines, pointsLines } from "./settle.js";
+import * as sound from "./sound.js";
+import { cardName, useTranslator } from "./speech.js";
+import { labelOpponents, renderInvite, setUpLobby, showProblem } from "./lobby.js";
 import { loadHistory } from "./replay.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -21,6 +27,7 @@ export function t(text, values = {}) {
   const template = messages[text] || text;
   return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
 }
+useTranslator(t); // cards and the table's objects in words, in the page's language (speech.js)
 
 // A refused move in the page's language: the server sends its code, params (cards as "KS")
 // and template, the English sentence that is also the catalogue's msgid; else its message.
@@ -43,6 +50,7 @@ async function loadLanguage(code) {
   document.documentElement.lang = lang;
   messages = await (await fetch(`/api/i18n/${lang}`)).json();
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
   labelOpponents();
   if (current) render(current);
 }
@@ -62,13 +70,16 @@ export function remember(entry) {
 // -- screens ------------------------------------------------------------------------------------
 
 function show(screen) {
-  for (const id of ["lobby", "history", "table"]) $(id).hidden = id !== screen;
+  for (const id of ["lobby", "history", "table", "problem"]) $(id).hidden = id !== screen;
 }
 
 function route() {
   const match = location.pathname.match(/^\/g\/([\w-]+)$/);
   if (match && location.hash.length > 1) {
     joinGame(match[1], decodeURIComponent(location.hash.slice(1)));
+  } else if (match || location.pathname !== "/") {
+    closeSocket();
+    showProblem(match ? "link_incomplete" : "no_page");
   } else if (location.hash === "#history") {
     closeSocket();
     show("history");
@@ -108,6 +119,7 @@ function connect() {
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (!joined) return;
+    setOffline(true);
     $("status").textContent = t("Reconnecting…");
     retry = Math.min(retry + 1, 5);
     setTimeout(() => { if (joined) connect(); }, 500 * retry);
@@ -131,12 +143,14 @@ function act(action) {
 
 function receive(message) {
   if (message.type === "state") {
-    current = message;
-    document.body.dataset.version = message.version; // lets tests wait for the next state
+    setOffline(false);
     remember({ game: message.game, token: joined.token, names: message.players.map((p) => p.name),
                over: message.sheet.over });
     $("hint").hidden = true;
-    render(message);
+    stage(message);
+  } else if (message.type === "error" && message.code === "bad_link") {
+    closeSocket(); // nothing to reconnect to: say what is wrong instead of an empty table
+    showProblem("bad_link");
   } else if (message.type === "error") {
     toast(refusalText(message));
   } else if (message.type === "hint") {
@@ -169,11 +183,193 @@ function spectator(message) {
   return message.seat === null || !message.table.includes(message.seat);
 }
 
-function render(message) {
+// -- the table's moments: the other player's draw and throw as two steps, offline -------------
+
+let staged = null; // the timer that shows the second step of the other player's turn
+
+// A state that holds the other player's draw and then a throw (or knock) is shown in two steps,
+// the draw, a short pause, then the rest, so that the player sees each move happen.
+function stage(message) {
+  clearTimeout(staged);
+  const step = current && drawStep(current, message);
+  if (!step) { showState(message, true); return; }
+  showState(step, false);
+  staged = setTimeout(() => showState(message, true), motion.pause());
+}
+
+function showState(message, final) {
+  const before = current;
+  current = message;
+  if (final) document.body.dataset.version = message.version; // lets tests wait for the next state
+  render(message, before);
+}
+
+// The table just after the other player's draw, built from the new state by taking back what
+// came after that draw: the pile as it was (replayed from the moves), one more card in their hand.
+function drawStep(previous, message) {
+  const was = previous.view.history;
+  const now = message.view.history;
+  if (previous.game !== message.game || previous.view.result || now.length <= was.length
+      || previous.sheet.hands.length !== message.sheet.hands.length) return null;
+  const fresh = now.slice(was.length);
+  const draw = fresh.findIndex((move) => move.action === "draw stock" || move.action === "draw pile");
+  const mine = spectator(message) ? null : message.view.player;
+  if (draw === -1 || draw === fresh.length - 1 || fresh[draw].player === mine) return null;
+  const mover = fresh[draw].player;
+  const history = now.slice(0, was.length + draw + 1);
+  const pile = pileAfter(message.view.upcard, history);
+  const view = { ...message.view, history, legal_actions: [], phase: "play", to_play: mover, result: undefined,
+                 knock_card: undefined, pile_top: pile.length ? pile[pile.length - 1] : null, pile_size: pile.length };
+  if (mine === null) view.hand_sizes = view.hand_sizes.map((n, player) => (player === mover ? n + 1 : n));
+  else view.opponent_hand_size += 1;
+  return { ...message, view, sheet: previous.sheet, deal_over: false, knocks: undefined };
+}
+
+// The discard pile, bottom to top, after these moves: the upcard, each card thrown face up,
+// less each card taken.
+function pileAfter(upcard, history) {
+  const pile = upcard ? [upcard] : [];
+  for (const move of history) {
+    if (move.action.startsWith("discard ")) pile.push(move.action.split(" ")[1]);
+    else if (move.action === "take" || move.action === "draw pile") pile.pop();
+  }
+  return pile;
+}
+
+// While the server cannot be reached the table says so and takes no input until it is back.
+function setOffline(offline) {
+  document.body.classList.toggle("offline", offline);
+  const table = $("table");
+  for (const part of table.querySelectorAll(".felt, .side")) part.inert = offline;
+  let banner = $("offline");
+  if (!banner && offline) {
+    banner = Object.assign(document.createElement("div"), { id: "offline", className: "offline-banner" });
+    banner.setAttribute("role", "alert");
+    table.prepend(banner);
+  }
+  if (banner) {
+    banner.hidden = !offline;
+    banner.textContent = offline ? `⚠ ${t("Offline: the server cannot be reached. Reconnecting…")}` : "";
+  }
+}
+
+// -- focus: the player stays where they were after each redraw -----------------------------
+
+function focusPlace() {
+  const active = document.activeElement;
+  if (!active || !$("table").contains(active)) return null;
+  const cards = [...document.querySelectorAll("#hand .hand-card")];
+  return { id: active.id, card: active.dataset.card, action: active.dataset.action, index: cards.indexOf(active) };
+}
+
+function restoreFocus(place, drawn) {
+  if (!place) return;
+  const cards = [...document.querySelectorAll("#hand .hand-card")];
+  const target = (place.id && $(place.id))
+    || (place.card && cards.find((card) => card.dataset.card === place.card))
+    || (place.action && document.querySelector(`#actions [data-action="${place.action}"]`))
+    || (drawn && cards.find((card) => card.dataset.card === drawn))
+    || (place.index >= 0 && cards[Math.min(place.index, cards.length - 1)])
+    || cards[0] || $("stock");
+  target.focus({ preventScroll: true });
+}
+
+// -- motion and sound ----------------------------------------------------------------------
+
+// Where a card new on the table comes from: a new card in a hand from the stock (or the pile
+// when that was the draw), a new card on the pile from the hand that threw it.
+function origin(node, message) {
+  const box = (id) => $(id).getBoundingClientRect();
+  const last = message.view.history[message.view.history.length - 1];
+  if (node.closest("#pile")) return last && last.player !== message.view.player ? box("opponent-hand") : box("hand");
+  return last && (last.action === "draw pile" || last.action === "take") ? box("pile") : box("stock");
+}
+
+function newDeal(before, message) {
+  return !message.view.history.length && (!before || before.view.result || before.game !== message.game
+                                           || before.sheet.hands.length !== message.sheet.hands.length);
+}
+
+// A sound (when turned on) and, at a knock or gin, its moment on the felt.
+function mark(before, message) {
+  if (!before || before.game !== message.game) return;
+  const result = message.view.result;
+  if (result && !before.view.result) {
+    if (result.outcome === "dead" || result.knocker === null) return;
+    const gin = result.outcome === "gin" || result.outcome === "big_gin";
+    motion.announce(document.querySelector("#table .felt"), gin ? t("Gin!") : t("Knock!"), gin ? "gin" : "knock");
+    sound.play(gin ? "gin" : "knock");
+    return;
+  }
+  const fresh = message.view.history.slice(before.view.history.length);
+  const last = fresh[fresh.length - 1];
+  if (last) sound.play(last.action.startsWith("draw") || last.action === "take" ? "draw" : "discard");
+}
+
+// -- the table's tools and keys ----------------------------------------------------------------
+
+// The sound switch (off until turned on) and the key list, at the felt's top.
+function renderTools() {
+  let bar = $("table-tools");
+  if (!bar) {
+    bar = Object.assign(document.createElement("div"), { id: "table-tools", className: "tools" });
+    document.querySelector("#table .felt").prepend(bar);
+  }
+  const on = sound.soundOn();
+  const toggle = Object.assign(document.createElement("button"), { id: "sound-toggle", className: "quiet",
+                                                                   textContent: `♪ ${t("Sound")}: ${on ? t("on") : t("off")}` });
+  toggle.setAttribute("aria-pressed", String(on));
+  toggle.onclick = () => { sound.setSound(!on); renderTools(); sound.play("draw"); $("sound-toggle").focus(); };
+  const keys = Object.assign(document.createElement("button"), { id: "keys-button", className: "quiet", textContent: `? ${t("Keys")}` });
+  keys.onclick = showHelp;
+  bar.replaceChildren(toggle, keys);
+}
+
+// The terminal game's keys (keys.js lists them): each does what its button or click does.
+function onKey(name, index) {
+  const legal = new Set(current.view.legal_actions);
+  const cards = [...document.querySelectorAll("#hand .hand-card")];
+  const focused = document.activeElement?.closest?.(".hand-card")?.dataset.card;
+  const ending = (kind) => [...legal].some((action) => action.startsWith(`${kind} `));
+  const doing = (action) => { if (!legal.has(action)) return false; act(action); return true; };
+  switch (name) {
+    case "draw": return doing("draw stock");
+    case "pile": return doing("take") || doing("draw pile");
+    case "pass": return doing("pass");
+    case "pick": // a card that may not be thrown now cannot take focus; it is still shown
+      if (!cards[index]) return false;
+      if (cards[index].disabled) cards[index].scrollIntoView({ block: "nearest" });
+      else cards[index].focus();
+      return true;
+    case "enter": { // the next hand, when the deal is over (a focused button answers Enter itself)
+      const next = document.querySelector("[data-action=next]");
+      next?.click();
+      return Boolean(next);
+    }
+    case "knock":
+    case "gin":
+      if (!ending(name)) return name === "gin" && legal.has("big gin") ? (confirmEnding("big gin"), true) : false;
+      if (focused && legal.has(`${name} ${focused}`)) { confirmEnding(name, focused); return true; }
+      mode = mode === name ? null : name;
+      render(current);
+      return true;
+    case "hint": if (!legal.size || spectator(current)) return false; send({ type: "hint" }); return true;
+    case "sort": if (spectator(current) || current.view.result) return false; sortHand(); return true;
+    case "sheet": $("sheet").tabIndex = -1; $("sheet").scrollIntoView({ block: "center" }); $("sheet").focus(); return true;
+    case "help": showHelp(); return true;
+    default: return false;
+  }
+}
+
+function render(message, before = message) {
   const view = message.view;
   const seat = spectator(message) ? null : message.seat;
   const me = seat === null ? 0 : view.player; // this seat's place at its table
   const legal = new Set(view.legal_actions);
+  const felt = document.querySelector("#table .felt");
+  const places = motion.capture(felt);
+  const focus = focusPlace();
+  renderTools();
   renderScoreline(message);
   renderOpponent(message, seat, me);
   renderMiddle(view, legal);
@@ -184,6 +380,11 @@ function render(message) {
   renderResult(message, me);
   renderSheet(message);
   $("status").textContent = statusText(message, legal);
+  restoreFocus(focus, drawnCard(message));
+  if (before !== message) {
+    motion.play(felt, places, (node) => origin(node, message), { deal: newDeal(before, message) });
+    mark(before, message);
+  }
 }
 
 // One chip per seat, the viewer's first: name, presence, score, and for three or four seats
@@ -227,15 +428,55 @@ function renderOpponent(message, seat, me) {
   box.replaceChildren();
   const label = document.createElement("div");
   label.className = "seat-name";
-  label.textContent = message.seat !== null && seat === null ? `${t("You sit out this hand.")} ${t("Watching")}: ${nameOf(0)} – ${nameOf(1)}`
-    : seat === null ? `${t("Watching")}: ${nameOf(0)} – ${nameOf(1)}` : nameOf(1 - me);
+  // A watcher (or a seat sitting out) sees two hands, each under its player's name.
+  label.textContent = message.seat !== null && seat === null ? `${t("You sit out this hand.")} ${t("Watching")} — ${nameOf(1)}`
+    : seat === null ? `${t("Watching")} — ${nameOf(1)}` : nameOf(1 - me);
+  $("hand-name").hidden = seat !== null;
+  $("hand-name").textContent = seat === null ? nameOf(0) : "";
+  const them = seat === null ? 1 : 1 - me;
+  if (view.result) {
+    box.append(label, settledHand(handGroups(view.result, view.knock_card, them), nameOf(them)));
+    return;
+  }
+  // One element for screen readers ("Bob's hand: 10 cards"), the backs themselves silent.
   const cards = document.createElement("div");
   cards.className = "fan";
-  const shown = view.result ? view.result.hands[1 - me] : null;
   const count = seat === null ? view.hand_sizes[1] : view.opponent_hand_size;
-  if (shown) for (const code of shown) cards.append(cardFace(code));
-  else for (let i = 0; i < count; i++) cards.append(cardBack());
+  cards.setAttribute("role", "img");
+  cards.setAttribute("aria-label", t("{name}'s hand: {n} cards", { name: nameOf(them), n: count }));
+  for (let i = 0; i < count; i++) cards.appendChild(cardBack()).dataset.key = `o${i}`;
   box.append(label, cards);
+}
+
+// A hand at settlement, group by group: each meld (with the cards laid off onto it marked),
+// the deadwood, and the card the knocker threw face down; each group says what it is in text
+// as well as by its frame, so colour is never the only cue.
+function settledHand(groups, owner) {
+  const row = document.createElement("div");
+  row.className = "settled";
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", t("{name}'s hand", { name: owner }));
+  const captions = { meld: "Meld", loose: "Deadwood", knock: "Knocked with", plain: "" };
+  for (const group of groups) {
+    const box = document.createElement("div");
+    box.className = `group ${group.kind}`;
+    const caption = t(captions[group.kind]);
+    for (const code of group.cards) {
+      const face = cardFace(code);
+      face.dataset.key = code;
+      if (group.laid.includes(code)) {
+        face.classList.add("laid-off");
+        face.setAttribute("aria-label", `${cardName(code)}, ${t("laid off")}`);
+      }
+      box.append(face);
+    }
+    if (caption) {
+      const deadwood = group.kind === "loose" ? ` ${group.cards.reduce((sum, code) => sum + Math.min(10, "A23456789TJQK".indexOf(code[0]) + 1), 0)}` : "";
+      box.append(Object.assign(document.createElement("span"), { className: "group-label", textContent: `${caption}${deadwood}` }));
+    }
+    row.append(box);
+  }
+  return row;
 }
 
 function renderMiddle(view, legal) {
@@ -244,15 +485,26 @@ function renderMiddle(view, legal) {
   stock.dataset.count = view.stock_size;
   stock.title = `${t("Stock")}: ${view.stock_size}`;
   const canStock = legal.has("draw stock");
-  stock.classList.toggle("playable", canStock);
-  stock.onclick = canStock ? () => act("draw stock") : null;
   const pile = $("pile");
-  pile.replaceChildren(view.pile_top ? cardFace(view.pile_top) : emptySlot());
+  const top = view.pile_top ? cardFace(view.pile_top) : emptySlot();
+  if (view.pile_top) top.dataset.key = view.pile_top;
+  pile.replaceChildren(top);
   pile.dataset.top = view.pile_top || "";
   pile.title = t("Discard pile");
   const pileAction = legal.has("take") ? "take" : legal.has("draw pile") ? "draw pile" : null;
-  pile.classList.toggle("playable", Boolean(pileAction));
-  pile.onclick = pileAction ? () => act(pileAction) : null;
+  const named = [[stock, canStock ? "draw stock" : null, t("Stock, {n} cards", { n: view.stock_size })],
+                 [pile, pileAction, view.pile_top ? t("Discard pile, {n} cards, top card {card}", { n: view.pile_size, card: cardName(view.pile_top) })
+                   : t("Discard pile, empty")]];
+  for (const [node, action, name] of named) {
+    node.classList.toggle("playable", Boolean(action));
+    node.setAttribute("aria-label", action ? `${name}. ${action === "draw stock" ? t("Draw from the stock") : t("Take the discard")}` : name);
+    node.setAttribute("aria-disabled", String(!action));
+    node.onclick = action ? () => act(action) : null;
+    node.onkeydown = (event) => { // a role=button answers Enter and Space as a button does
+      if (action && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); event.stopPropagation(); act(action); }
+    };
+    if (action) node.append(Object.assign(document.createElement("span"), { className: "cue", textContent: action === "draw stock" ? `▼ ${t("Draw")}` : `▲ ${t("Take")}`, ariaHidden: "true" }));
+  }
   // Drag a card from the stock or the pile to the hand to draw it; from the hand to the pile to discard.
   for (const [node, action] of [[stock, canStock ? "draw stock" : null], [pile, pileAction]]) {
     node.draggable = Boolean(action);
@@ -273,47 +525,108 @@ function renderMiddle(view, legal) {
   };
 }
 
+let handOrder = null; // the player's own order of the hand (drag or s), null: grouped into melds
+let orderedHand = null; // the deal handOrder belongs to
+
 function renderHand(message, legal) {
   const hand = $("hand");
   hand.replaceChildren();
+  const view = message.view;
   const arrangement = message.arrangement;
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", spectator(message) ? t("{name}'s hand", { name: nameOf(0) }) : t("Your hand"));
   $("deadwood").textContent = arrangement ? `${t("Deadwood")}: ${arrangement.deadwood}` : "";
+  const deal = `${message.game}:${message.sheet.hands.length}`;
+  if (orderedHand !== deal) { handOrder = null; orderedHand = deal; }
+  if (view.result) {
+    hand.append(settledHand(handGroups(view.result, view.knock_card, spectator(message) ? 0 : view.player),
+                            spectator(message) ? nameOf(0) : t("You")));
+    return;
+  }
   if (!arrangement) {
-    if (message.view.result && spectator(message)) {
-      for (const code of message.view.result.hands[0]) hand.append(cardFace(code));
-    } else if (spectator(message)) {
-      for (let i = 0; i < message.view.hand_sizes[0]; i++) hand.append(cardBack());
+    if (spectator(message)) {
+      const backs = document.createElement("div");
+      backs.className = "fan";
+      backs.setAttribute("role", "img");
+      backs.setAttribute("aria-label", t("{name}'s hand: {n} cards", { name: nameOf(0), n: view.hand_sizes[0] }));
+      for (let i = 0; i < view.hand_sizes[0]; i++) backs.appendChild(cardBack()).dataset.key = `m${i}`;
+      hand.append(backs);
     } else {
-      for (const code of message.view.hand) hand.append(cardFace(code));
+      for (const code of view.hand) hand.appendChild(cardFace(code)).dataset.key = code;
     }
     return;
   }
-  const groups = [...arrangement.melds.map((meld) => ({ cards: meld, meld: true })),
-                  { cards: arrangement.deadwood_cards, meld: false }];
+  const drawn = drawnCard(message);
+  const melded = new Set(arrangement.melds.flat());
+  const groups = handOrder
+    ? [{ cards: ownOrder(view.hand), kind: "own" }]
+    : [...arrangement.melds.map((meld) => ({ cards: meld, kind: "meld" })), { cards: arrangement.deadwood_cards, kind: "loose" }];
   for (const group of groups) {
     if (!group.cards.length) continue;
     const box = document.createElement("div");
-    box.className = group.meld ? "group meld" : "group loose";
-    for (const code of group.cards) box.append(handCard(code, legal, message.view.taken));
+    box.className = `group ${group.kind}`;
+    for (const code of group.cards) box.append(handCard(code, legal, { taken: view.taken, drawn, inMeld: melded.has(code) }));
     hand.append(box);
   }
 }
 
-function handCard(code, legal, taken) {
+// The hand in the player's own order: the cards kept where they were put, new ones at the end.
+function ownOrder(codes) {
+  handOrder = [...handOrder.filter((code) => codes.includes(code)), ...codes.filter((code) => !handOrder.includes(code))];
+  return handOrder;
+}
+
+// The card the player has just drawn (from the stock, the pile or the upcard) while they still
+// have to throw one: marked in the hand until they do.
+function drawnCard(message) {
+  if (spectator(message)) return null;
+  const { history, legal_actions: legal, player } = message.view;
+  const last = history[history.length - 1];
+  const drawing = last && last.player === player && ["draw stock", "draw pile", "take"].includes(last.action);
+  return drawing && legal.some((action) => action.startsWith("discard ")) ? last.card : null;
+}
+
+function moveCard(code, before) {
+  const codes = [...document.querySelectorAll("#hand .hand-card")].map((card) => card.dataset.card).filter((c) => c !== code);
+  const at = before === null ? codes.length : codes.indexOf(before);
+  codes.splice(at < 0 ? codes.length : at, 0, code);
+  handOrder = codes;
+  render(current);
+}
+
+// s: grouped into melds, then by rank, then by suit, then melds again.
+const SORTS = [null, "rank", "suit"];
+let sortIndex = 0;
+function sortHand() {
+  sortIndex = (sortIndex + 1) % SORTS.length;
+  const by = SORTS[sortIndex];
+  const rank = (code) => "A23456789TJQK".indexOf(code[0]);
+  handOrder = by && [...current.view.hand].sort((a, b) => (by === "rank" ? rank(a) - rank(b) || a[1].localeCompare(b[1])
+                                                                       : a[1].localeCompare(b[1]) || rank(a) - rank(b)));
+  render(current);
+}
+
+function handCard(code, legal, { taken, drawn, inMeld }) {
   const wrap = document.createElement("button");
   wrap.className = "hand-card";
   wrap.dataset.card = code;
+  wrap.dataset.key = code;
   wrap.append(cardFace(code));
   const action = mode ? `${mode} ${code}` : `discard ${code}`;
   const allowed = legal.has(action);
   wrap.disabled = !allowed;
-  if (code === taken) wrap.classList.add("taken");
-  if (mode && allowed) wrap.classList.add("ending");
-  if (allowed) {
-    wrap.onclick = () => (mode ? confirmEnding(mode, code) : act(action));
-    wrap.draggable = !mode;
-    wrap.ondragstart = (event) => event.dataTransfer.setData("text/plain", action);
+  const notes = [];
+  if (code === taken) notes.push(t("taken from the pile"));
+  else if (code === drawn) notes.push(t("just drawn"));
+  if (handOrder && inMeld) { wrap.classList.add("in-meld"); notes.push(t("in a meld")); }
+  if (code === taken || code === drawn) {
+    wrap.classList.add(code === taken ? "taken" : "drawn");
+    wrap.append(Object.assign(document.createElement("span"), { className: "tag", textContent: code === taken ? `▲ ${t("Pile")}` : `★ ${t("New")}` }));
   }
+  wrap.setAttribute("aria-label", [cardName(code), ...notes].join(", "));
+  if (mode && allowed) wrap.classList.add("ending");
+  if (allowed) wrap.onclick = () => (mode ? confirmEnding(mode, code) : act(action));
+  draggableCard(wrap, { canDiscard: !mode && legal.has(`discard ${code}`), discard: () => act(`discard ${code}`), reorder: moveCard });
   return wrap;
 }
 
@@ -338,6 +651,7 @@ function confirmEnding(kind, code) {
   };
   dialog.showModal();
   if (choosing) dialog.querySelector("input[name=show]:checked").focus();
+  else $("confirm-ok").focus(); // Enter confirms what the player just chose
 }
 
 // The arrangements a knock may show, as radio buttons: arrows move, Enter or a double click
@@ -441,15 +755,16 @@ function statusText(message, legal) {
   if (mode === "knock") return t("Choose the card to knock with.");
   if (mode === "gin") return t("Choose the card to discard for gin.");
   const last = lastOpponentMoves(message);
-  const turn = legal.size ? t("Your turn") : t("{name}'s turn", { name: nameOf(view.to_play) });
+  const discarding = view.legal_actions.some((action) => action.startsWith("discard "));
+  const turn = discarding ? t("Your turn: discard a card.") : legal.size ? t("Your turn") : t("{name}'s turn", { name: nameOf(view.to_play) });
   return last ? `${last} — ${turn}` : turn;
 }
 
 function lastOpponentMoves(message) {
   const history = message.view.history;
-  if (!history.length || spectator(message)) return "";
+  if (!history.length) return "";
   const last = history[history.length - 1];
-  if (last.player === message.view.player) return "";
+  if (!spectator(message) && last.player === message.view.player) return ""; // a watcher hears every move
   const moves = [];
   for (let i = history.length - 1; i >= 0 && history[i].player === last.player; i--) moves.unshift(history[i]);
   return `${nameOf(last.player)}: ` + moves.map((m) => moveText(m)).join(", ");
@@ -486,7 +801,8 @@ export function cardRow(codes, cls = "") {
   return row;
 }
 
-export function settlementBoard(result, names) {
+// ``figures``: the hand's multiplier and the rules' bonuses, to work the points out line by line.
+export function settlementBoard(result, names, figures = {}) {
   const box = document.createElement("div");
   const head = document.createElement("p");
   head.className = "outcome";
@@ -507,9 +823,15 @@ export function settlementBoard(result, names) {
     if (side === "defender" && part.layoffs.length) {
       const lay = document.createElement("p");
       lay.className = "layoffs";
-      lay.textContent = `${t("Lay off")}: ` + part.layoffs.map((l) => t("{card} onto {meld}", { card: pretty(l.card), meld: l.onto.map(pretty).join(" ") })).join("; ");
+      lay.textContent = `${t("Lay off")}: ` + layoffLines(settlement).join("; ");
       box.append(lay);
     }
+  }
+  const lines = pointsLines(result, figures.multiplier || 1, figures.bonuses || null);
+  if (lines.length) {
+    const list = Object.assign(document.createElement("ol"), { className: "points" });
+    for (const line of lines) list.append(Object.assign(document.createElement("li"), { textContent: line }));
+    box.append(list);
   }
   return box;
 }
@@ -519,7 +841,8 @@ function renderResult(message, me) {
   const result = message.view.result;
   box.hidden = !result;
   if (!result) return;
-  box.replaceChildren(settlementBoard(result, message.table.map((seat) => message.players[seat].name)));
+  box.replaceChildren(settlementBoard(result, message.table.map((seat) => message.players[seat].name),
+                                     { multiplier: message.view.multiplier, bonuses: message.bonuses }));
   if (message.sheet.over) {
     const { labels, totals, winner } = message.sheet;
     const end = document.createElement("p");
@@ -527,6 +850,13 @@ function renderResult(message, me) {
     end.textContent = `${winsText(labels, winner, message.players.length)} ${t("Total")}: ` +
       sheetOrder(message).map((column) => `${labels[column]} ${totals[column]}`).join(" – ");
     box.append(end);
+    // A shutout is named: the loser won no hand, so the game bonus is the shutout's.
+    for (const column of message.sheet.columns.filter((c) => c.shutout)) {
+      const shutout = Object.assign(document.createElement("p"), { className: "outcome shutout" });
+      shutout.textContent = t("Shutout! {name} won every hand: game bonus {points}.",
+                              { name: labels[column.winner], points: column.game_bonus[column.winner] });
+      box.append(shutout);
+    }
   }
 }
 
@@ -556,7 +886,7 @@ function renderSheet(message) {
   sheet.columns.forEach((column, index) => {
     const label = sheet.columns.length > 1 ? `${t("Game {n}", { n: index + 1 })} ` : "";
     row([`${label}${t("Box bonus")}`, ...order.map((c) => column.box_bonus[c])]);
-    row([`${label}${t("Game bonus")}`, ...order.map((c) => column.game_bonus[c])]);
+    row([`${label}${t(column.shutout ? "Game bonus (shutout)" : "Game bonus")}`, ...order.map((c) => column.game_bonus[c])]);
   });
   row([t("Total"), ...order.map((c) => sheet.totals[c])], "th");
   $("sheet").replaceChildren(table);
@@ -585,6 +915,7 @@ function renderTables(message) {
 
 // -- start --------------------------------------------------------------------------------------
 
+installKeys(() => !$("table").hidden && current !== null, onKey);
 $("lang").onchange = (event) => {
   loadLanguage(event.target.value);
   if (joined && socket) { socket.close(); } // rejoin so hints come in the new language

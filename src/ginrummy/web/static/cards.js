@@ -1,4 +1,6 @@
 // Cards drawn as SVG. A card code is rank then suit: "TD", "AS", "7C".
+import { cardName } from "./speech.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANKS = { T: "10" };
@@ -25,7 +27,7 @@ export function cardFace(code) {
   const suit = SUITS[code[1]];
   const red = code[1] === "H" || code[1] === "D";
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card face ${red ? "red" : "black"}`,
-                         role: "img", "aria-label": pretty(code) });
+                         role: "img", "aria-label": cardName(code) });
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }));
   svg.append(el("text", { x: 5, y: 17, class: "index" }, rank));
   svg.append(el("text", { x: 5, y: 30, class: "index-suit" }, suit));
@@ -38,9 +40,10 @@ export function cardFace(code) {
   return svg;
 }
 
-// The back of a card: a lattice pattern inside a border.
+// The back of a card: a lattice pattern inside a border. Silent for screen readers: whatever
+// holds backs (the stock, the opponent's hand) says what they are and how many.
 export function cardBack() {
-  const svg = el("svg", { viewBox: "0 0 60 84", class: "card back", role: "img", "aria-label": "card" });
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card back", "aria-hidden": "true" });
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "back-edge" }));
   const field = el("svg", { x: 5, y: 5, width: 50, height: 74 }); // a nested svg clips the lattice
   field.append(el("rect", { width: 50, height: 74, rx: 3, class: "back-field" }));
@@ -53,7 +56,7 @@ export function cardBack() {
 }
 
 export function emptySlot() {
-  const svg = el("svg", { viewBox: "0 0 60 84", class: "card slot" });
+  const svg = el("svg", { viewBox: "0 0 60 84", class: "card slot", "aria-hidden": "true" });
   svg.append(el("rect", { x: 2, y: 2, width: 56, height: 80, rx: 5 }));
   return svg;
 }
