@@ -78,7 +78,7 @@ def test_i18n_translations_keep_the_placeholders(lang):
     ("nb", "Dealer", "Giver"),
     ("sv", "Knock", "Knacka"),
     ("sv", "Deadwood", "Skrot"),
-    ("sv", "Stock", "Talong"),
+    ("sv", "Stock", "Talongen"),
     ("sv", "Discard pile", "Slänghögen"),
     ("sv", "Upcard", "Uppkortet"),
 ])

@@ -73,7 +73,7 @@ def test_tui_plain_words_norwegian_game_refuses_in_norwegian():
         "bank KH vis 2C 2D 2S | 2S 3S 4S",     # 2S in two melds
         f"bank KH vis {THIRD}",
     ], lang="nb")
-    assert "Ta det åpne kortet 9♦, eller pass? ta, pass" in out
+    assert "Ta det åpne kortet 9♦, eller stå over? ta, stå over" in out
     assert "Trekk fra bunken. trekk fra bunken" in out
     assert refusals(out, "Ikke tillatt: ") == [
         "Ikke tillatt: i første tur må den som ikke ga, først ta det åpne kortet eller stå over",
@@ -104,7 +104,7 @@ def test_tui_plain_words_swedish_game_refuses_in_swedish():
         "Inte tillåtet: inte ett kort: ”ZZ” (en valör A 2-9 T J Q K och sedan en färg C D H S)",
         "Inte tillåtet: A♣ 2♣ är ingen kombination (ett set om 3-4 eller en sekvens om 3+)",
     ]
-    assert "Ingen regel att visa: inget som nekades nämner någon." in out
+    assert "Ingen regel att visa: inget nekat drag har nämnt någon regel." in out
     assert str(session.match.hands[-1].moves[-1].action) == f"knock KH show {THIRD}"
     assert not any(FILE_CARD.search(line.removeprefix("Inte tillåtet: ")) for line in shown[2:])
 

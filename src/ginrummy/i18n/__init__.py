@@ -7,7 +7,7 @@ catalogue (or with an empty ``msgstr``) falls back to the English ``msgid``.
 
 >>> _ = translator("nb")
 >>> _("Knock"), _("Deadwood"), translator("sv")("Stock")
-('Banke', 'Dødvekt', 'Talong')
+('Banke', 'Dødvekt', 'Talongen')
 >>> normalise_language("no_NO.UTF-8"), normalise_language("sv-SE"), normalise_language("xx")
 ('nb', 'sv', None)
 """

@@ -11,6 +11,7 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Match
 from ginrummy.core.melds import Arrangement, best_arrangement, meld_cards, meld_kind
 from ginrummy.core.refusals import CARD_PARAMS, CARDS_PARAMS, MELDS_PARAMS, REFUSALS
+from ginrummy.core.rules import Rules
 from ginrummy.core.state import Move, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator
@@ -266,6 +267,89 @@ def score_lines(match: Match, view: PlayerView, _: Translator) -> list[str]:
     return lines
 
 
+# -- names of presets, computer players and rules options --------------------------------------
+
+
+def preset_label(name: str, _: Translator) -> str:
+    """A rules preset as the player calls it ('klassisk', 'tre spillere'); a name the game does
+    not know is shown as it is."""
+    labels = {
+        "classic": _("classic"),
+        "modern": _("modern"),
+        "norwegian": _("norwegian"),
+        "oklahoma": _("oklahoma"),
+        "straight": _("straight"),
+        "hollywood": _("hollywood"),
+        "three-player": _("three-player"),
+        "partnership": _("partnership"),
+        "eaai": _("eaai"),
+    }
+    return labels.get(name, name)
+
+
+def opponent_label(name: str, _: Translator) -> str:
+    """A computer player as the player calls it ('nybegynner', 'ekspert'); a name the game does
+    not know (a player added later) is shown as it is."""
+    labels = {
+        "random": _("random"),
+        "beginner": _("beginner"),
+        "standard": _("standard"),
+        "gin-camper": _("gin-camper"),
+        "expert": _("expert"),
+        "marjj-style": _("marjj-style"),
+        "openspiel-simple": _("openspiel-simple"),
+        "rlcard-novice": _("rlcard-novice"),
+    }
+    return labels.get(name, name)
+
+
+def rules_text(rules: Rules, _: Translator) -> str:
+    """The rules as the player reads them: the preset, then each option changed from it
+    ('klassisk, mål 50, bankegrense 7')."""
+    return ", ".join([preset_label(rules.name, _),
+                      *(_option_text(name, value, _)
+                        for name, value in rules.differences().items())])
+
+
+def _option_text(name: str, value: object, _: Translator) -> str:
+    if isinstance(value, bool):
+        on_off = {
+            "big_gin": (_("big gin"), _("no big gin")),
+            "straight": (_("only gin ends a hand"), _("knocking allowed")),
+            "oklahoma": (_("the upcard sets the knock limit"), _("a fixed knock limit")),
+            "oklahoma_spade_double": (_("a spade upcard doubles"),
+                                      _("a spade upcard does not double")),
+            "eleven_card_deal": (_("eleven-card deal"), _("ten-card deal")),
+            "last_chance": (_("last chance"), _("no last chance")),
+            "hollywood": (_("three score columns"), _("one score column")),
+        }.get(name)
+        if on_off is not None:
+            return on_off[0] if value else on_off[1]
+    phrases = {
+        "knock_limit": _("knock limit {value}"),
+        "gin_bonus": _("gin bonus {value}"),
+        "undercut_bonus": _("undercut bonus {value}"),
+        "knock_bonus": _("knock bonus {value}"),
+        "big_gin_bonus": _("big gin bonus {value}"),
+        "box_bonus": _("box bonus {value}"),
+        "game_bonus": _("game bonus {value}"),
+        "shutout_bonus": _("shutout bonus {value}"),
+        "target": _("target {value}"),
+        "stock_wall": _("the hand is dead with {value} cards left in the stock"),
+        "players": _("{value} players"),
+    }
+    if name in phrases:
+        return phrases[name].format(value=value)
+    choices = {
+        ("oklahoma_ace", "one"): _("an ace upcard: knock with 1"),
+        ("oklahoma_ace", "gin"): _("an ace upcard: gin only"),
+        ("dealer", "winner"): _("the winner deals"),
+        ("dealer", "alternate"): _("the deal alternates"),
+        ("dealer", "loser"): _("the loser deals"),
+    }
+    return choices.get((name, str(value)), f"{name}={value}")
+
+
 # -- refusals -----------------------------------------------------------------------------------
 
 
@@ -300,7 +384,7 @@ def _param_text(name: str, value: object) -> str:
 ACTION_WORDS: dict[str, dict[Kind, tuple[str, ...]]] = {
     "nb": {
         Kind.TAKE: ("ta",),
-        Kind.PASS: ("pass", "stå over"),
+        Kind.PASS: ("stå over", "pass"),
         Kind.DRAW_STOCK: ("trekk fra bunken", "trekk", "bunken"),
         Kind.DRAW_PILE: ("ta fra kastehaugen", "kastehaugen"),
         Kind.DISCARD: ("kast",),
