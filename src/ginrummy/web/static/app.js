@@ -317,7 +317,7 @@ function renderTools() {
   }
   const on = sound.soundOn();
   const toggle = Object.assign(document.createElement("button"), { id: "sound-toggle", className: "quiet",
-                                                                   textContent: `♪ ${t("Sound")}: ${on ? t("on") : t("off")}` });
+                                                                   textContent: `♪ ${on ? t("Sound: on") : t("Sound: off")}` });
   toggle.setAttribute("aria-pressed", String(on));
   toggle.onclick = () => { sound.setSound(!on); renderTools(); sound.play("draw"); $("sound-toggle").focus(); };
   const keys = Object.assign(document.createElement("button"), { id: "keys-button", className: "quiet", textContent: `? ${t("Keys")}` });
