@@ -3,26 +3,61 @@
     python benchmarks/core_speed.py [--rounds 5] [--scale 1.0]
 
 Each workload runs in rounds, the contenders interleaved, and is timed in CPU time of this process
-(the machine is shared); the table shows the median rate and the median per-round ratio. Every
-contender gets the same list of card ints. OpenSpiel (`open_spiel`) and RLCard (`rlcard`) come
-with the `bench` extra; a contender that is not installed is reported as missing.
+(the machine is shared); the table shows the median rate and the median per-round ratio, and the
+load average is printed before and after. Every contender gets the same lists of card ints.
+
+The solver workloads come in two hand mixes: **uniform** (ten or eleven cards drawn at random)
+and **meld-dense** (two random melds, sets or runs, filled up with random cards: the hands that
+cost a solver most, and the ones a player near a knock holds). The best discard's headline anchor
+is OpenSpiel's one-call eleven-card function (``min_deadwood`` on eleven cards returns the least
+deadwood after the best discard); the exact eleven-call emulation (the least deadwood of each
+ten-card subset) is printed beside it. OpenSpiel (`open_spiel`) and RLCard (`rlcard`) come with
+the `bench` extra; a contender that is not installed is reported as missing.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 from collections.abc import Callable
 
 from ginrummy.core.cards import to_mask
-from ginrummy.core.melds import best_discard, min_deadwood
+from ginrummy.core.melds import RUNS, SETS, best_discard, min_deadwood
 from ginrummy.core.playout import random_playout
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
 
 Workload = Callable[[], int]  # runs once, returns the number of items it processed
+MIXES = ("uniform", "meld-dense")
+
+
+def uniform_hands(rng: random.Random, count: int, size: int) -> list[list[int]]:
+    return [rng.sample(range(52), size) for _ in range(count)]
+
+
+def meld_dense_hands(rng: random.Random, count: int, size: int) -> list[list[int]]:
+    """Hands of ``size`` cards holding two disjoint random melds (a set or a run each, drawn
+    half and half), the rest random: most of them can form sets, and many overlap a set and a
+    run, which is where an exact solver has choices to weigh."""
+    hands = []
+    while len(hands) < count:
+        cards: set[int] = set()
+        for _ in range(2):
+            melds = SETS if rng.random() < 0.5 else RUNS
+            meld = rng.choice(melds)
+            if len(cards) + meld.bit_count() > size:
+                continue
+            cards.update(c for c in range(52) if meld >> c & 1)
+        if len(cards) > size:
+            continue
+        cards.update(rng.sample([c for c in range(52) if c not in cards], size - len(cards)))
+        hand = list(cards)
+        rng.shuffle(hand)
+        hands.append(hand)
+    return hands
 
 
 def ours_deadwood(hands: list[list[int]]) -> Workload:
@@ -61,26 +96,32 @@ def ours_random_hands(count: int, seed: int, *, fast: bool) -> Workload:
     return run
 
 
-def openspiel_workloads(
-    hands10: list[list[int]], hands11: list[list[int]], count: int, seed: int
-) -> dict[str, Workload]:
+def openspiel_solver(hands: list[list[int]], *, one_call: bool) -> Workload:
+    """OpenSpiel's ``min_deadwood``: on ten-card hands, or on eleven with ``one_call`` (its own
+    eleven-card function), else the exact eleven-call emulation of the best discard."""
     import pyspiel
 
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    min_dw = utils.min_deadwood
+
+    def run() -> int:
+        if one_call:
+            for hand in hands:
+                min_dw(hand)
+        else:
+            for hand in hands:
+                min(min_dw(hand[:i] + hand[i + 1:]) for i in range(11))
+        return len(hands)
+
+    return run
+
+
+def openspiel_hands(count: int, seed: int) -> Workload:
+    import pyspiel
+
     game = pyspiel.load_game("gin_rummy")
 
-    def deadwood() -> int:
-        for hand in hands10:
-            utils.min_deadwood(hand)
-        return len(hands10)
-
-    def discard() -> int:
-        # OpenSpiel's exact method: the least deadwood of each ten-card subset (11 calls).
-        for hand in hands11:
-            min(utils.min_deadwood(hand[:i] + hand[i + 1:]) for i in range(11))
-        return len(hands11)
-
-    def random_hands() -> int:
+    def run() -> int:
         rng = random.Random(seed)
         for _ in range(count):
             state = game.new_initial_state()
@@ -91,7 +132,7 @@ def openspiel_workloads(
                     state.apply_action(rng.choice(state.legal_actions()))
         return count
 
-    return {"deadwood10": deadwood, "discard11": discard, "hands": random_hands}
+    return run
 
 
 def rlcard_hands(count: int, seed: int) -> Workload:
@@ -123,21 +164,28 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rng = random.Random(2024)
     n_hands = int(100_000 * args.scale)
-    hands10 = [rng.sample(range(52), 10) for _ in range(n_hands)]
-    hands11 = [rng.sample(range(52), 11) for _ in range(n_hands // 4)]
+    deals = {
+        "uniform": (uniform_hands(rng, n_hands, 10), uniform_hands(rng, n_hands // 4, 11)),
+        "meld-dense": (meld_dense_hands(rng, n_hands, 10), meld_dense_hands(rng, n_hands // 4, 11)),
+    }
     n_random = int(1000 * args.scale)
     n_anchor = max(50, n_random // 8)
 
-    rows: list[tuple[str, str, Workload]] = [
-        ("deadwood10", "ginrummy", ours_deadwood(hands10)),
-        ("discard11", "ginrummy", ours_best_discard(hands11)),
-        ("hands", "ginrummy apply loop", ours_random_hands(n_random, 7, fast=False)),
-        ("hands", "ginrummy random_playout", ours_random_hands(n_random, 7, fast=True)),
-    ]
+    rows: list[tuple[str, str, Workload]] = []
+    for mix, (hands10, hands11) in deals.items():
+        rows.append((f"deadwood10 {mix}", "ginrummy", ours_deadwood(hands10)))
+        rows.append((f"discard11 {mix}", "ginrummy", ours_best_discard(hands11)))
+    rows.append(("hands", "ginrummy apply loop", ours_random_hands(n_random, 7, fast=False)))
+    rows.append(("hands", "ginrummy random_playout", ours_random_hands(n_random, 7, fast=True)))
     missing: list[str] = []
     try:
-        for name, workload in openspiel_workloads(hands10, hands11, n_anchor, 7).items():
-            rows.append((name, "OpenSpiel", workload))
+        for mix, (hands10, hands11) in deals.items():
+            rows.append((f"deadwood10 {mix}", "OpenSpiel", openspiel_solver(hands10, one_call=True)))
+            rows.append((f"discard11 {mix}", "OpenSpiel one call",
+                         openspiel_solver(hands11, one_call=True)))
+            rows.append((f"discard11 {mix}", "OpenSpiel 11 calls",
+                         openspiel_solver(hands11, one_call=False)))
+        rows.append(("hands", "OpenSpiel", openspiel_hands(n_anchor, 7)))
     except ImportError:
         missing.append("OpenSpiel (pip install open_spiel)")
     try:
@@ -145,18 +193,27 @@ def main(argv: list[str] | None = None) -> None:
     except ImportError:
         missing.append("RLCard (pip install rlcard)")
 
+    print(f"load average before: {load()}")
     rates: dict[tuple[str, str], list[float]] = {(w, who): [] for w, who, _ in rows}
     for _ in range(args.rounds):
         for workload_name, who, workload in rows:
             rates[(workload_name, who)].append(measure(workload))
     print_table(rates, args.rounds)
+    print(f"\nload average after: {load()}")
     for name in missing:
         print(f"missing anchor: {name}")
 
 
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f} (1, 5, 15 min; {os.cpu_count()} CPUs)"
+
+
 TITLES = {
-    "deadwood10": "exact min deadwood, random 10-card hands (hands/s)",
-    "discard11": "exact best discard, random 11-card hands (hands/s)",
+    "deadwood10 uniform": "exact min deadwood, uniform 10-card hands (hands/s)",
+    "deadwood10 meld-dense": "exact min deadwood, meld-dense 10-card hands (hands/s)",
+    "discard11 uniform": "exact best discard, uniform 11-card hands (hands/s)",
+    "discard11 meld-dense": "exact best discard, meld-dense 11-card hands (hands/s)",
     "hands": "uniform-random full hands (hands/s)",
 }
 
@@ -172,8 +229,9 @@ def print_table(rates: dict[tuple[str, str], list[float]], rounds: int) -> None:
             line = f"  {who:<26} {statistics.median(series):>12,.0f}"
             if who.startswith("ginrummy"):
                 for anchor, anchor_series in anchors.items():
-                    ratio = statistics.median(a / b for a, b in zip(series, anchor_series, strict=True))
-                    line += f"   {ratio:6.1f}x {anchor}"
+                    ratio = statistics.median(a / b for a, b in zip(series, anchor_series,
+                                                                    strict=True))
+                    line += f"   {ratio:6.2f}x {anchor}"
             print(line)
 
 

@@ -14,21 +14,37 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 
-from ginrummy.core.cards import format_cards, from_mask
+from ginrummy.core.actions import Action, Kind
+from ginrummy.core.cards import BIT, format_cards, from_mask
 from ginrummy.core.match import Match
 from ginrummy.core.rules import Rules
 from ginrummy.rl.config import check_episode, resolve_rules
-from ginrummy.rl.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, HandTracker, index_action
+from ginrummy.rl.encoding import (
+    KNOCK_BASE,
+    NUM_ACTIONS,
+    OBS_HIGH,
+    OBS_SIZE,
+    HandTracker,
+    action_index,
+    index_action,
+)
+from ginrummy.rl.full_decisions import (
+    FULL_NUM_ACTIONS,
+    FULL_OBS_SIZE,
+    PendingKnock,
+    full_observation,
+)
 from ginrummy.rl.outcome import hand_outcome, match_score
 from ginrummy.rl.render import table_image
 
 AGENTS = ("player_0", "player_1")
 
 
-def observation_space() -> spaces.Dict:
+def observation_space(*, full_decisions: bool = False) -> spaces.Dict:
+    size, actions = (FULL_OBS_SIZE, FULL_NUM_ACTIONS) if full_decisions else (OBS_SIZE, NUM_ACTIONS)
     return spaces.Dict({
-        "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32),
-        "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+        "observation": spaces.Box(low=0.0, high=OBS_HIGH, shape=(size,), dtype=np.float32),
+        "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
     })
 
 
@@ -54,6 +70,10 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
     hand's kind, winner, knocker, points and both deadwoods (:mod:`ginrummy.rl.outcome`), and in
     match episodes ``"match"`` the hands played, scores, totals and whether the match is over.
 
+    ``full_decisions=True`` also asks the knocker what it shows and the defender what it lays
+    off (:mod:`ginrummy.rl.full_decisions`): 543 actions and a 377-value observation instead of
+    161 and 219. Off by default, which leaves the spaces and the play unchanged.
+
     ``state()`` is the global state for centralised training: player_0's observation followed
     by player_1's (``state_space``). It holds both private hands: never give it to an acting agent.
     """
@@ -71,9 +91,11 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         rules: str | Rules = "classic",
         episode: str = "hand",
         normalize_rewards: bool = False,
+        full_decisions: bool = False,
         **options: Any,
     ) -> None:
-        EzPickle.__init__(self, render_mode, rules, episode, normalize_rewards, **options)
+        EzPickle.__init__(self, render_mode, rules, episode, normalize_rewards, full_decisions,
+                          **options)
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of human, ansi, rgb_array or None, "
@@ -84,11 +106,15 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         self.reward_scale = 1.0 / self.rules.target if normalize_rewards else 1.0
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        space = observation_space()
+        self.full_decisions = bool(full_decisions)
+        space = observation_space(full_decisions=self.full_decisions)
         self.observation_spaces = {agent: space for agent in AGENTS}
-        self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(2 * OBS_SIZE,),
+        obs_size = space["observation"].shape[0]
+        self.state_space = spaces.Box(low=0.0, high=OBS_HIGH, shape=(2 * obs_size,),
                                       dtype=np.float32)
-        self.action_spaces = {agent: ActionSpace(NUM_ACTIONS) for agent in AGENTS}
+        self.num_actions = space["action_mask"].shape[0]
+        self.action_spaces = {agent: ActionSpace(self.num_actions) for agent in AGENTS}
+        self.pending: PendingKnock | None = None  # a knock waiting for its show and layoffs
         self._rng = random.Random()
         self.match: Match | None = None
         self.tracker: HandTracker | None = None
@@ -119,16 +145,36 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         assert self.match is not None
         self.tracker = HandTracker(self.match.state, scores=self.match.scores,
                                    target=self.rules.target)
+        self.pending = None
         self._totals_at_deal = self.match.totals()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.tracker is not None, "call reset() first"
         player = AGENTS.index(agent)
+        if self.full_decisions:
+            return {"observation": self._full_observation(player),
+                    "action_mask": self._full_mask(player)}
         return {"observation": self.tracker.observe(player),
                 "action_mask": self.tracker.mask(player)}
 
+    def _full_observation(self, player: int) -> np.ndarray:
+        assert self.tracker is not None
+        return full_observation(self.tracker.observe(player), self.pending, player)
+
+    def _full_mask(self, player: int) -> np.ndarray:
+        assert self.tracker is not None
+        mask = np.zeros(FULL_NUM_ACTIONS, dtype=np.int8)
+        pending = self.pending
+        if pending is None:
+            mask[:NUM_ACTIONS] = self.tracker.mask(player)
+        elif pending.to_play == player:
+            mask[pending.legal()] = 1
+        return mask
+
     def state(self) -> np.ndarray:
         assert self.tracker is not None, "call reset() first"
+        if self.full_decisions:
+            return np.concatenate([self._full_observation(0), self._full_observation(1)])
         return np.concatenate([self.tracker.observe(0), self.tracker.observe(1)])
 
     def step(self, action: int | None) -> None:
@@ -137,17 +183,88 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
             self._was_dead_step(action)
             return
         assert self.match is not None and self.tracker is not None
-        chosen = index_action(int(action))  # type: ignore[arg-type]
-        self.tracker.record(self.match.apply(chosen))  # an illegal action raises, changing nothing
-        self._cumulative_rewards[agent] = 0.0
+        index = int(action)  # type: ignore[arg-type]
+        if self.full_decisions and (self.pending is not None
+                                    or KNOCK_BASE <= index < KNOCK_BASE + 52):
+            self._decide(index)  # an illegal choice raises, changing nothing
+        else:
+            self._apply(index_action(index))
+        self.agent_selection = AGENTS[self._to_play()]
+        if self.render_mode == "human":
+            self.render()
+
+    def play(self, action: Action) -> None:
+        """Play a core action for the agent to move (how the Gymnasium env's opponent plays):
+        with full decisions a knock shows what it names, or the default arrangement, and the
+        defender's layoffs are the engine's."""
+        assert self.match is not None
+        if self.full_decisions and action.kind is Kind.KNOCK:
+            self.pending = None
+            self._apply(action if action.show is not None else
+                        action.with_show(self.match.view(self.match.state.to_play)
+                                         .default_show(action.card).melds))
+            self.agent_selection = AGENTS[self._to_play()]
+        elif self.pending is not None:
+            raise ValueError("a knock is being shown or laid off onto: use step()")
+        else:
+            self.step(action_index(action))
+
+    def play_engine_layoffs(self) -> None:
+        """Finish the knock being laid off onto as the engine would (any of the best answers)."""
+        assert self.pending is not None and self.pending.shown is not None
+        self.pending.laid, self.pending.done = self.pending.layoff_paths[0], True
+        self._advance()
+        self.agent_selection = AGENTS[self._to_play()]
+
+    def _to_play(self) -> int:
+        assert self.match is not None
+        return self.pending.to_play if self.pending is not None else self.match.state.to_play
+
+    def _decide(self, index: int) -> None:
+        """A knock, a meld shown or a card laid off, with full decisions."""
+        assert self.match is not None
+        pending = self.pending
+        if pending is None:
+            state = self.match.state
+            action = index_action(index)
+            state.verify(action)  # the core's reason for a knock it refuses
+            assert action.card is not None
+            knocker = state.to_play
+            view = self.match.view(knocker)
+            self.pending = PendingKnock.start(
+                knocker, action.card, state.hands[knocker] ^ BIT[action.card],
+                state.hands[1 - knocker], state.knock_limit, view.show_options(action.card))
+        else:
+            pending.apply(index)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Play every choice that is the only one, and the knock once it is decided."""
+        pending = self.pending
+        assert pending is not None
+        while not pending.done:
+            legal = pending.legal()
+            if len(legal) != 1:
+                self._clear_step()
+                return
+            pending.apply(legal[0])
+        assert pending.shown is not None
+        knock = index_action(KNOCK_BASE + pending.card).with_show(pending.shown)
+        self.pending = None
+        self._apply(knock)
+
+    def _clear_step(self) -> None:
+        self._cumulative_rewards[self.agent_selection] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self.infos = {a: {} for a in AGENTS}
+
+    def _apply(self, chosen: Action) -> None:
+        assert self.match is not None and self.tracker is not None
+        self.tracker.record(self.match.apply(chosen))  # an illegal action raises, changing nothing
+        self._clear_step()
         if self.match.hand_over:
             self._score_hand()
             self._accumulate_rewards()  # only a finished hand has rewards to add
-        self.agent_selection = AGENTS[self.match.state.to_play]
-        if self.render_mode == "human":
-            self.render()
 
     def _score_hand(self) -> None:
         match = self.match

@@ -3,7 +3,9 @@
 The opponent plays through its :class:`~ginrummy.core.views.PlayerView`, like any player; the
 learner gets the observation vector of :mod:`ginrummy.rl.encoding`, with the legal actions in
 ``info["action_mask"]`` and from :meth:`GinRummyGymEnv.action_masks` (what sb3-contrib's
-MaskablePPO calls).
+MaskablePPO calls). ``full_decisions=True`` also asks the learner what it shows when it knocks
+and what it lays off when it defends (:mod:`ginrummy.rl.full_decisions`); the opponent shows what
+its player chooses and lays off as the engine does.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from gymnasium import spaces
 from ginrummy.core.rules import Rules
 from ginrummy.players.registry import make_player
 from ginrummy.rl.aec_env import AGENTS, GinRummyEnv
-from ginrummy.rl.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, action_index, index_action
+from ginrummy.rl.encoding import NUM_ACTIONS as NUM_CORE_ACTIONS
+from ginrummy.rl.encoding import index_action
+from ginrummy.rl.full_decisions import describe_choice
 
 ENV_ID = "ginrummy/GinRummy-v0"
 
@@ -41,10 +45,12 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         rules: str | Rules = "classic",
         episode: str = "hand",
         normalize_rewards: bool = False,
+        full_decisions: bool = False,
         **options: Any,
     ) -> None:
         self.game = GinRummyEnv(render_mode=None, rules=rules, episode=episode,
-                                normalize_rewards=normalize_rewards, **options)
+                                normalize_rewards=normalize_rewards,
+                                full_decisions=full_decisions, **options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of human, ansi, rgb_array or None, "
                              f"not {render_mode!r}")
@@ -53,8 +59,8 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         self.opponent = make_player(opponent)
         self.fixed_seat = seat
         self.illegal_reward = illegal_reward
-        self.observation_space = spaces.Box(0.0, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = self.game.observation_spaces[AGENTS[0]]["observation"]
+        self.action_space = spaces.Discrete(self.game.num_actions)
         self.seat = 0 if seat is None else seat
         self._pending = 0.0  # learner's reward from opponent moves before its first decision
         self._outcome: dict[str, Any] = {}  # the hand-end infos of the current step
@@ -84,7 +90,7 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         mask = self.action_masks()
-        if not 0 <= int(action) < NUM_ACTIONS or not mask[int(action)]:
+        if not 0 <= int(action) < self.game.num_actions or not mask[int(action)]:
             info = self._info() | {"illegal_action": True}
             return self._observation(), self.illegal_reward, True, False, info
         self._outcome = {}
@@ -102,8 +108,10 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
         game, reward = self.game, 0.0
         while not game.terminations[self.learner] and game.agent_selection != self.learner:
             assert game.match is not None
-            view = game.match.view(1 - self.seat)
-            game.step(action_index(self.opponent.choose(view)))
+            if game.pending is not None:
+                game.play_engine_layoffs()  # the opponent defends against the learner's knock
+            else:
+                game.play(self.opponent.choose(game.match.view(1 - self.seat)))
             reward += game.rewards[self.learner]
             self._keep_outcome()
         return reward
@@ -115,6 +123,8 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
 
     def _observation(self) -> np.ndarray:
         assert self.game.tracker is not None
+        if self.game.full_decisions:
+            return self.game.observe(self.learner)["observation"]
         return self.game.tracker.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
@@ -125,11 +135,14 @@ class GinRummyGymEnv(gymnasium.Env[np.ndarray, int]):
     def action_masks(self) -> np.ndarray:
         """Legal actions now, as booleans (all False once the episode is over)."""
         assert self.game.tracker is not None
+        if self.game.full_decisions:
+            return self.game.observe(self.learner)["action_mask"].astype(bool)
         return self.game.tracker.mask(self.seat).astype(bool)
 
     def decode(self, action: int) -> str:
-        """An action index in the game's notation, e.g. ``'knock 7C'``."""
-        return str(index_action(action))
+        """An action index in the game's notation, e.g. ``'knock 7C'`` (with full decisions
+        also ``'show 9C TC JC'``, ``'lay off 8C'``, ``'done'``)."""
+        return str(index_action(action)) if action < NUM_CORE_ACTIONS else describe_choice(action)
 
     def render(self) -> str | np.ndarray | None:
         """As the PettingZoo env's: text, or a picture with both hands face up (for videos,
