@@ -33,9 +33,11 @@ from ginrummy.tui.words import (
     arrange,
     cards_text,
     command_word,
+    opponent_label,
     player_name,
     prompt,
     refusal_text,
+    rules_text,
     show_choice,
     sort_word,
     to_notation,
@@ -92,12 +94,14 @@ class PlainGame:
         session = self.session
         if session.players == 2:
             self.say(_("Gin Rummy against the computer ({opponent}), rules: {rules}.").format(
-                opponent=session.settings.opponent, rules=session.match.rules))
+                opponent=opponent_label(session.settings.opponent, _),
+                rules=rules_text(session.match.rules, _)))
         else:
             self.say(_("Gin Rummy, {players} players: you and the computers ({opponent}), "
                        "rules: {rules}.").format(players=session.players,
-                                                 opponent=session.settings.opponent,
-                                                 rules=session.match.rules))
+                                                 opponent=opponent_label(
+                                                     session.settings.opponent, _),
+                                                 rules=rules_text(session.match.rules, _)))
             if is_partnership(session):
                 self.say(teams_line(session, _))
         self.say(_("Type an action (draw stock, draw pile, discard KD, knock 7C, gin 7C, take, "

@@ -20,7 +20,13 @@ from ginrummy.tui.session import (
     onlooker_moves,
 )
 from ginrummy.tui.summary import summary_of
-from ginrummy.tui.words import cards_text, result_lines, turn_sentences
+from ginrummy.tui.words import (
+    cards_text,
+    opponent_label,
+    preset_label,
+    result_lines,
+    turn_sentences,
+)
 
 
 def stats_text(store: MatchStore, lang: str) -> str:
@@ -37,7 +43,7 @@ def stats_text(store: MatchStore, lang: str) -> str:
                              player=HUMAN_NAME)
         total.add(table.total)
         for opponent, tally in table.by_opponent.items():
-            rows_by_name[label.format(opponent=opponent)] = tally
+            rows_by_name[label.format(opponent=opponent_label(opponent, _))] = tally
     if not total.matches:
         return _("No matches played yet.")
     width = max([14, *map(len, rows_by_name)])
@@ -82,18 +88,21 @@ def history_line(stored: StoredMatch, lang: str) -> str:
     else:
         state = _("{name} won").format(name=seat_name(stored.winner or 0, players, _))
     if players == 4:
-        who = _("with {partner} against {a} and {b}").format(partner=names[2], a=names[1],
-                                                             b=names[3])
+        who = _("with {partner} against {a} and {b}").format(
+            partner=opponent_label(names[2], _), a=opponent_label(names[1], _),
+            b=opponent_label(names[3], _))
     elif players == 3:
-        who = _("against {a} and {b}").format(a=names[1], b=names[2])
+        who = _("against {a} and {b}").format(a=opponent_label(names[1], _),
+                                              b=opponent_label(names[2], _))
     else:
-        who = f"{_('against')} {names[1]:<10}"
+        who = f"{_('against')} {opponent_label(names[1], _):<10}"
     if summary is None:
         return f"{stored.id}  {when}  {who}  {state}"
     score = "-".join(str(points) for points in summary.scores)
     hands = (_("1 hand") if summary.hands == 1 else
              _("{n} hands").format(n=summary.hands))
-    return f"{stored.id}  {when}  {who} {summary.rules:<12} {score:>7}  {hands:<9} {state}"
+    rules = preset_label(summary.rules, _)
+    return f"{stored.id}  {when}  {who} {rules:<12} {score:>7}  {hands:<9} {state}"
 
 
 def history_text(store: MatchStore, lang: str) -> str:

@@ -22,6 +22,7 @@ from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.history_screen import HistoryScreen
 from ginrummy.tui.session import STORE_KIND, GameSession
 from ginrummy.tui.widgets import TickBox
+from ginrummy.tui.words import opponent_label, preset_label
 
 if TYPE_CHECKING:
     from ginrummy.tui.app import GinRummyApp
@@ -70,10 +71,12 @@ class SetupScreen(Screen[None]):
         with VerticalScroll(id="setup"):
             yield Label(_("Gin Rummy"), classes="title")
             fields = [
-                (_("Opponent"), Select([(name, name) for name in player_names()],
+                (_("Opponent"), Select([(opponent_label(name, _), name)
+                                        for name in player_names()],
                                        id="opponent", value=game.settings.opponent,
                                        allow_blank=False, compact=True)),
-                (_("Rules"), Select([(name, name) for name in presets], id="rules",
+                (_("Rules"), Select([(preset_label(name, _), name) for name in presets],
+                                    id="rules",
                                     value=rules.name if rules.name in presets else "classic",
                                     allow_blank=False, compact=True)),
                 (_("Target"), Input(str(rules.target), id="target", type="integer",
