@@ -264,14 +264,15 @@ function focusPlace() {
 
 function restoreFocus(place, drawn) {
   if (!place) return;
-  const cards = [...document.querySelectorAll("#hand .hand-card")];
+  const cards = [...document.querySelectorAll("#hand .hand-card:enabled")];
   const target = (place.id && $(place.id))
     || (place.card && cards.find((card) => card.dataset.card === place.card))
     || (place.action && document.querySelector(`#actions [data-action="${place.action}"]`))
     || (drawn && cards.find((card) => card.dataset.card === drawn))
-    || (place.index >= 0 && cards[Math.min(place.index, cards.length - 1)])
-    || cards[0] || $("stock");
-  target.focus({ preventScroll: true });
+    || (place.index >= 0 && cards[Math.min(place.index, cards.length - 1)]);
+  if (target) { target.focus({ preventScroll: true }); return; }
+  $("hand").tabIndex = -1; // no card may be played now: the hand itself keeps the focus
+  $("hand").focus({ preventScroll: true });
 }
 
 // -- motion and sound ----------------------------------------------------------------------
@@ -915,7 +916,7 @@ function renderTables(message) {
 
 // -- start --------------------------------------------------------------------------------------
 
-installKeys(() => !$("table").hidden && current !== null, onKey);
+installKeys(() => !$("table").hidden && current !== null && !document.body.classList.contains("offline"), onKey);
 $("lang").onchange = (event) => {
   loadLanguage(event.target.value);
   if (joined && socket) { socket.close(); } // rejoin so hints come in the new language
