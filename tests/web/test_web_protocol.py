@@ -118,7 +118,9 @@ def test_bad_links_are_refused(sqlite_url: str) -> None:
                             (["list"], ids["seat"])]:
             ws = join(test_client, game, token)  # type: ignore[arg-type]
             reply = ws.receive_json()
-            assert reply == {"type": "error", "message": "no such game, or the link is wrong"}
+            assert reply == {"type": "error", "message": "no such game, or the link is wrong",
+                             "code": "bad_link", "params": {},
+                             "template": "no such game, or the link is wrong"}
         ws.send_json({"type": "action", "action": "pass", "version": 1})
         assert "join a game first" in ws.receive_json()["message"]
 

@@ -74,11 +74,12 @@ def test_web_refusals_carry_code_params_and_template(sqlite_url: str) -> None:
         assert refused["code"] == "not_held" and refused["params"] == {"card": "9D"}
 
 
-def test_web_errors_without_a_code_stay_as_they_were(sqlite_url: str) -> None:
+def test_the_servers_own_errors_carry_a_code_too(sqlite_url: str) -> None:
     with client(sqlite_url) as test_client:
         ws = join(test_client, "no-such-game", "x")
         reply = ws.receive_json()
-        assert reply["type"] == "error" and set(reply) == {"type", "message"}
+        assert reply["type"] == "error" and reply["code"] == "bad_link"
+        assert set(reply) == {"type", "message", "code", "params", "template"}
 
 
 def test_web_page_renders_refusals_from_their_template() -> None:

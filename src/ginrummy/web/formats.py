@@ -15,6 +15,7 @@ from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.match import Match, MatchFormat
 from ginrummy.core.rules import Rules
 from ginrummy.core.state import HandState
+from ginrummy.web.errors import WebMoveError
 
 SeatPair = tuple[int, int]
 
@@ -22,8 +23,8 @@ SeatPair = tuple[int, int]
 def new_match(rules: Rules, names: Sequence[str]) -> MatchFormat:
     """A new match of the format ``rules.players`` asks for, dealer drawn by cards."""
     if len(names) != rules.players:
-        raise IllegalActionError(f"the {rules.name} rules seat {rules.players} players, "
-                                 f"not {len(names)}")
+        raise WebMoveError("seat_count", rules=rules.name, players=rules.players,
+                           seated=len(names))
     return Match.new(rules, names=names)
 
 
@@ -57,17 +58,16 @@ def verify(match: MatchFormat, seat: int, action: Action) -> None:
     """Raise unless ``seat`` may play ``action`` now; nothing changes either way."""
     found = table_of(match, seat)
     if found is None:
-        raise IllegalActionError("you sit out this hand")
+        raise WebMoveError("sitting_out")
     seats, state = found
     if state.is_over:
-        raise IllegalActionError("the hand is over: deal the next hand" if match.deal_over
-                                 else "your hand is over: the other table is still playing")
+        raise WebMoveError("deal_next" if match.deal_over else "other_table")
     if seats[state.to_play] != seat:
-        raise IllegalActionError("it is not your turn")
+        raise IllegalActionError("it is not your turn", code="not_your_turn")
     # The view decides (a knock may name the melds it shows, RULES §6.2); the state says why not.
     if not state.view(state.to_play).allows(action):
         state.verify(action)
-        raise IllegalActionError(f"{action} is not allowed now")
+        raise WebMoveError("not_allowed", text=str(action))
 
 
 def apply(match: MatchFormat, seat: int, action: Action) -> None:

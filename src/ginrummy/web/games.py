@@ -37,6 +37,7 @@ from ginrummy.core.views import PlayerView
 from ginrummy.players import make_player
 from ginrummy.store import MatchStore, Save, StaleMatchError, StoredMatch, StoreError
 from ginrummy.web import formats
+from ginrummy.web.errors import WEB_ERRORS, WebMoveError
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,10 @@ MAX_ACTION = 80  # the longest action: a knock naming eleven cards in melds is a
 
 
 class AccessError(GinRummyError):
-    """An unknown game or a token that opens no seat of it."""
+    """An unknown game or a token that opens no seat of it (code ``bad_link``)."""
+
+    def __init__(self) -> None:
+        super().__init__(WEB_ERRORS["bad_link"], code="bad_link")
 
 
 def new_token() -> str:
@@ -123,22 +127,21 @@ class Game:
 
     def check(self, seat: int | None, version: Any) -> None:
         if seat is None:
-            raise IllegalActionError("a watcher cannot play")
+            raise WebMoveError("watcher_cannot_play")
         if self.seats[seat].computer is not None:
-            raise IllegalActionError("that seat is the computer's")
+            raise WebMoveError("computer_seat")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise IllegalActionError("an action must carry the game version it answers")
+            raise WebMoveError("no_version")
         if version != self.version:
-            raise IllegalActionError("that message is out of date: the game has moved on")
+            raise WebMoveError("out_of_date")
         if self.match.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", code="match_over")
 
     def play(self, seat: int | None, text: Any, version: Any) -> Callable[[], None]:
         """Check ``text`` as ``seat``'s action; return the change to commit."""
         self.check(seat, version)
         if not isinstance(text, str) or len(text) > MAX_ACTION:
-            raise IllegalActionError("an action must be text such as 'discard KD' or "
-                                     "'knock 7C show AC 2C 3C | 2S 3S 4S 5S'")
+            raise WebMoveError("bad_action_text")
         action = parse_action(text)
         assert seat is not None  # check() refuses watchers
         mover = seat
@@ -149,7 +152,7 @@ class Game:
         """Check that ``seat`` may deal the next hand; return the change to commit."""
         self.check(seat, version)
         if not formats.deal_over(self.match):
-            raise IllegalActionError("the hand is still being played")
+            raise WebMoveError("hand_not_over")
 
         def change() -> None:
             formats.next_deal(self.match)
@@ -220,16 +223,16 @@ class GameHub:
     def find(self, game_id: Any, token: Any) -> tuple[Game, int | None]:
         """The game and the seat (None: watcher) that ``token`` opens."""
         if not isinstance(game_id, str) or not isinstance(token, str) or len(token) > 100:
-            raise AccessError("no such game, or the link is wrong")
+            raise AccessError()
         game = self.games.get(game_id)
         if game is None:
             stored = self.store.load(game_id) if len(game_id) <= 40 else None
             if stored is None or stored.kind != STORE_KIND:
-                raise AccessError("no such game, or the link is wrong")
+                raise AccessError()
             game = self._revive(stored)
         role = game.role_of(token)
         if role is None:
-            raise AccessError("no such game, or the link is wrong")
+            raise AccessError()
         game.touched = time.monotonic()
         self.games.setdefault(game.id, game)
         return self.games[game.id], None if role == WATCH else int(role)

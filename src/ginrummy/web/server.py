@@ -37,11 +37,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.multirecord import read_match_record
-from ginrummy.core.refusals import REFUSALS, wire_params
 from ginrummy.core.rules import PRESETS, parse_option, rules_for
 from ginrummy.players import player_names
-from ginrummy.store import open_store
+from ginrummy.store import StaleMatchError, open_store
 from ginrummy.store.group_commit import GroupCommit
+from ginrummy.web.errors import WebError, coded, error_fields
 from ginrummy.web.games import MAX_NAME, Game, GameHub, Seat
 from ginrummy.web.hints import hint
 from ginrummy.web.i18n import language_of, languages, web_catalogue
@@ -115,6 +115,10 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=SECURITY_HEADERS)
 
+    async def unknown_page(request: Request) -> Response:
+        # The page itself says, in the visitor's language, that there is no such page.
+        return FileResponse(STATIC / "index.html", status_code=404, headers=SECURITY_HEADERS)
+
     async def meta(request: Request) -> Response:
         presets = {name: rules.options() for name, rules in PRESETS.items()}
         return JSONResponse({"presets": presets, "computers": player_names(),
@@ -125,7 +129,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
 
     async def create_game(request: Request) -> Response:
         if not creations.allow(client_address(request)):
-            return _error("too many new games from your address; wait a minute", 429)
+            return _error(WebError("too_many_games"), 429)
         body = await _json_body(request)
         rules_name = body.get("rules", "classic")
         options = body.get("options", {})
@@ -134,12 +138,15 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         friends = body.get("friends", [body.get("friend")])
         if not isinstance(rules_name, str) or not isinstance(options, dict) \
                 or not isinstance(opponents, list) or not isinstance(friends, list):
-            raise GinRummyError("rules must be a preset name and options a set of values")
-        rules = rules_for(rules_name, **{str(k): parse_option(str(k), str(v))
-                                         for k, v in options.items()})
+            raise WebError("bad_rules")
+        try:
+            rules = rules_for(rules_name, **{str(k): parse_option(str(k), str(v))
+                                             for k, v in options.items()})
+        except GinRummyError as error:  # the core's sentence, inside one the page can translate
+            raise WebError("rules_refused", text=str(error)) from None
         if len(opponents) != rules.players - 1:
-            raise GinRummyError(f"the {rules.name} rules are for {rules.players} players: "
-                                f"choose {rules.players - 1} opponents")
+            raise WebError("too_many_players", rules=rules.name, players=rules.players,
+                           opponents=rules.players - 1)
         seats = [Seat(_name(body.get("name"), "Player 1"))]
         for number, kind in enumerate(opponents, start=2):
             friend = friends[number - 2] if number - 2 < len(friends) else None
@@ -157,7 +164,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         """Summaries of the games whose links the browser holds (its own list, no one else's)."""
         entries = (await _json_body(request)).get("entries", [])
         if not isinstance(entries, list) or len(entries) > 100:
-            raise GinRummyError("entries must be a list of at most 100 games")
+            raise WebError("bad_history")
         summaries = []
         for entry in entries:
             try:
@@ -175,12 +182,13 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
 
     async def replay(request: Request) -> Response:
         body = await _json_body(request)
-        game, _ = await stored(hub.find, body.get("game"), body.get("token"))
+        game, seat = await stored(hub.find, body.get("game"), body.get("token"))
         if not game.match.is_over:
-            raise GinRummyError("a match can be replayed once it is over")
+            raise WebError("replay_unfinished")
         match = read_match_record(game.saved_record)
         hub.release(game)
         return JSONResponse({"names": list(match.names), "rules": str(match.rules),
+                             "preset": match.rules.name, "seat": seat,
                              "frames": replay_frames(match),
                              "sheet": score_sheet(match)})
 
@@ -223,26 +231,27 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
     async def _handle(connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
         if not connection.bucket.allow():
             connection.strikes += 1
-            return _refusal("too many messages: slow down")
+            return _refusal(WebError("too_many_messages"))
         text = message.get("text")
         if text is None or len(text) > limits.max_message_bytes:
             connection.strikes += 1
-            return _refusal("message refused: send JSON text of at most "
-                            f"{limits.max_message_bytes} bytes")
+            return _refusal(WebError("message_too_large", limit=limits.max_message_bytes))
         try:
             request = json.loads(text)
         except (ValueError, RecursionError):  # nested too deep is not a message either
             request = None
         if not isinstance(request, dict) or not isinstance(request.get("type"), str):
             connection.strikes += 1
-            return _refusal("malformed message: expected a JSON object with a type")
+            return _refusal(WebError("malformed_message"))
         try:
             return await _dispatch(connection, request)
+        except StaleMatchError as error:  # its own words name the store's match id
+            return {"type": "error", **coded("stale_game"), "message": str(error)}
         except GinRummyError as error:
-            return _refusal(str(error), error)
+            return _refusal(error)
         except Exception:
             log.exception("while handling %s", request.get("type"))
-            return _refusal("the server failed to do that; the game is unchanged")
+            return _refusal(WebError("server_failed"))
 
     async def _dispatch(connection: Connection, request: dict[str, Any]) -> dict[str, Any] | None:
         kind = request["type"]
@@ -250,7 +259,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
             return {"type": "pong"}
         if kind == "join":
             if connection.game is not None:
-                raise GinRummyError("this connection has already joined a game")
+                raise WebError("already_joined")
             game, seat = await stored(hub.find, request.get("game"), request.get("token"))
             connection.game, connection.seat = game, seat
             lang = request.get("lang")
@@ -261,7 +270,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
             return None
         game = connection.game
         if game is None:
-            raise GinRummyError("join a game first")
+            raise WebError("join_first")
         changes: dict[str, Callable[[], Callable[[], None]]] = {
             "action": lambda: game.play(connection.seat, request.get("action"),
                                         request.get("version")),
@@ -280,10 +289,10 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                 return None
             if kind == "hint":
                 if connection.seat is None:
-                    raise GinRummyError("a watcher gets no hints")
+                    raise WebError("watcher_no_hints")
                 view = game.match.view(connection.seat)
                 return {"type": "hint", **hint(view, connection.lang)}
-        raise GinRummyError(f"unknown message type {kind[:20]!r}")
+        raise WebError("unknown_message", text=kind[:20])
 
     async def _broadcast(game: Game) -> None:
         online = tuple(any(c.seat == seat for c in game.listeners)
@@ -328,6 +337,7 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
             Route("/api/replay", replay, methods=["POST"]),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
+            Route("/{path:path}", unknown_page),
         ],
         exception_handlers={GinRummyError: _bad_request},
         # header and body sizes, checked as the request arrives, before any route reads it
@@ -340,13 +350,13 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
 async def _json_body(request: Request) -> dict[str, Any]:
     body = await request.body()
     if len(body) > MAX_BODY:
-        raise GinRummyError("request too large")
+        raise WebError("request_too_large")
     try:
         data = json.loads(body or b"{}")
     except (ValueError, RecursionError):
-        raise GinRummyError("the request body must be JSON") from None
+        raise WebError("not_json") from None
     if not isinstance(data, dict):
-        raise GinRummyError("the request body must be a JSON object")
+        raise WebError("not_an_object")
     return data
 
 
@@ -361,28 +371,22 @@ def _other_seat(kind: Any, name: Any, number: int, *, taken: Sequence[str]) -> S
     if kind == "friend":
         return Seat(_name(name, f"Player {number}"))
     if not isinstance(kind, str) or kind not in player_names():
-        raise GinRummyError(f"unknown opponent {str(kind)[:20]!r}")
+        raise WebError("unknown_opponent", text=str(kind)[:20])
     label = kind.capitalize()
     return Seat(label if label not in taken else f"{label} {number}", computer=kind)
 
 
-def _refusal(message: str, error: GinRummyError | None = None) -> dict[str, Any]:
-    """An ``error`` message: the English ``message``, and for a refused move its code, params
-    (cards as ``KS``) and ``template``, the catalogue msgid the page translates and fills."""
-    return {"type": "error", "message": message, **_refusal_code(error)}
+def _refusal(error: GinRummyError) -> dict[str, Any]:
+    """An ``error`` message: the English sentence, and where the refusal has a code (the core's
+    or the server's, see :mod:`ginrummy.web.errors`) the code, params (cards as ``KS``) and
+    ``template``, the catalogue msgid the page translates and fills."""
+    return {"type": "error", "message": str(error), **error_fields(error)}
 
 
-def _refusal_code(error: Exception | None) -> dict[str, Any]:
-    if not isinstance(error, GinRummyError) or error.code not in REFUSALS:
-        return {}
-    return {"code": error.code, "params": wire_params(error.params),
-            "template": REFUSALS[error.code]}
-
-
-def _error(message: str, status: int, error: Exception | None = None) -> Response:
-    return JSONResponse({"error": message, **_refusal_code(error)}, status_code=status)
+def _error(error: GinRummyError, status: int) -> Response:
+    return JSONResponse({"error": str(error), **error_fields(error)}, status_code=status)
 
 
 async def _bad_request(request: Request, error: Exception) -> Response:
-    return _error(str(error), 400, error)
+    return _error(error if isinstance(error, GinRummyError) else WebError("server_failed"), 400)
 
