@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "melds": "ginrummy.commands.melds",
     "settle": "ginrummy.commands.settle",
     "replay": "ginrummy.commands.replay",
+    "export": "ginrummy.commands.export",
     "sheet": "ginrummy.sheet.command",
     "tournament": "ginrummy.commands.tournament",
     "hint": "ginrummy.commands.hint",

@@ -22,7 +22,8 @@ from ginrummy.cli import main
 FLAGS = {
     "play": ["--plain", "--opponent", "--rules", "--target", "--knock-limit", "--big-gin",
              "--option", "--lang", "--seed", "--resume", "--replay", "--store", "--history",
-             "--stats", "--list-opponents", "--memory-aid"],
+             "--stats", "--list-opponents", "--memory-aid", "--delete"],
+    "export": ["--output", "-o", "--store"],
     "melds": ["--json"],
     "settle": ["--knocker", "--defender", "--show", "--json", "--rules", "--knock-limit",
                "--gin-bonus", "--big-gin", "--target"],
@@ -133,8 +134,8 @@ FAST = settings(max_examples=60, deadline=None, derandomize=True,
                                        HealthCheck.too_slow])
 
 
-@pytest.mark.parametrize("command", ["melds", "settle", "replay", "sheet", "hint", "bot",
-                                     "data", "serve", "selfplay"])
+@pytest.mark.parametrize("command", ["melds", "settle", "replay", "export", "sheet", "hint",
+                                     "bot", "data", "serve", "selfplay"])
 def test_cli_fuzz_command_arguments(quiet_world: None, command: str) -> None:
     def fuzz(argv: list[str], stdin: str) -> None:
         check(argv, stdin)
