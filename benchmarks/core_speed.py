@@ -7,8 +7,8 @@ Each workload runs in rounds, the contenders interleaved, and is timed in CPU ti
 load average is printed before and after. Every contender gets the same lists of card ints.
 
 The solver workloads come in two hand mixes: **uniform** (ten or eleven cards drawn at random)
-and **meld-dense** (two random melds, sets or runs, filled up with random cards: the hands that
-cost a solver most, and the ones a player near a knock holds). The best discard's headline anchor
+and **meld-dense** (cards from two to four suits in a window of six or more ranks, as the
+solver's property tests draw them: sets, runs and their overlaps are common). The best discard's headline anchor
 is OpenSpiel's one-call eleven-card function (``min_deadwood`` on eleven cards returns the least
 deadwood after the best discard); the exact eleven-call emulation (the least deadwood of each
 ten-card subset) is printed beside it. OpenSpiel (`open_spiel`) and RLCard (`rlcard`) come with
@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 
 from ginrummy.core.cards import to_mask
-from ginrummy.core.melds import RUNS, SETS, best_discard, min_deadwood
+from ginrummy.core.melds import best_discard, min_deadwood
 from ginrummy.core.playout import random_playout
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
@@ -39,24 +39,18 @@ def uniform_hands(rng: random.Random, count: int, size: int) -> list[list[int]]:
 
 
 def meld_dense_hands(rng: random.Random, count: int, size: int) -> list[list[int]]:
-    """Hands of ``size`` cards holding two disjoint random melds (a set or a run each, drawn
-    half and half), the rest random: most of them can form sets, and many overlap a set and a
-    run, which is where an exact solver has choices to weigh."""
+    """Hands of ``size`` cards from two to four suits and a window of six or more ranks (the
+    ``dense_cards`` of the solver's property tests): sets, runs and their overlaps are common,
+    which is where an exact solver has choices to weigh."""
     hands = []
-    while len(hands) < count:
-        cards: set[int] = set()
-        for _ in range(2):
-            melds = SETS if rng.random() < 0.5 else RUNS
-            meld = rng.choice(melds)
-            if len(cards) + meld.bit_count() > size:
-                continue
-            cards.update(c for c in range(52) if meld >> c & 1)
-        if len(cards) > size:
-            continue
-        cards.update(rng.sample([c for c in range(52) if c not in cards], size - len(cards)))
-        hand = list(cards)
-        rng.shuffle(hand)
-        hands.append(hand)
+    for _ in range(count):
+        suits = rng.sample(range(4), rng.randint(2, 4))
+        low = rng.randint(0, 13 - 6)
+        width = rng.randint(6, 13 - low)
+        pool = [suit * 13 + rank for suit in suits for rank in range(low, low + width)]
+        if len(pool) < size:
+            pool += [card for card in range(52) if card not in pool]
+        hands.append(rng.sample(pool, size))
     return hands
 
 

@@ -188,9 +188,9 @@ def best_discard(mask: Mask) -> tuple[Card, int]:
     """
     a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
-    if not triples:
-        return _best_lane_discard(a, b, c, d)
     best = _best_lane_discard(a, b, c, d)
+    if not triples:
+        return best
     if not triples & (triples - 1):  # one rank can form a set: the common case
         keep = ~triples
         a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
@@ -214,20 +214,17 @@ def best_discard(mask: Mask) -> tuple[Card, int]:
 
 
 def _best_lane_discard(a: int, b: int, c: int, d: int) -> tuple[Card, int]:
-    """The best throw from four lanes solved by runs alone (a card, the deadwood after)."""
-    drop = LANE_DROP
+    """The best throw from four lanes solved by runs alone (a card, the deadwood after): the
+    lane whose throw costs least, the first such lane on ties."""
+    drop, rd = LANE_DROP, RUN_DEADWOOD
     da, db, dc, dd = drop[a], drop[b], drop[c], drop[d]
-    change = min(da, db, dc, dd)
-    if change == da:
-        card = LANE_DROP_RANK[a]
-    elif change == db:
-        card = 13 + LANE_DROP_RANK[b]
-    elif change == dc:
-        card = 26 + LANE_DROP_RANK[c]
-    else:
-        card = 39 + LANE_DROP_RANK[d]
-    rd = RUN_DEADWOOD
-    return card, rd[a] + rd[b] + rd[c] + rd[d] + change
+    if da <= db and da <= dc and da <= dd:
+        return LANE_DROP_RANK[a], rd[a] + rd[b] + rd[c] + rd[d] + da
+    if db <= dc and db <= dd:
+        return 13 + LANE_DROP_RANK[b], rd[a] + rd[b] + rd[c] + rd[d] + db
+    if dc <= dd:
+        return 26 + LANE_DROP_RANK[c], rd[a] + rd[b] + rd[c] + rd[d] + dc
+    return 39 + LANE_DROP_RANK[d], rd[a] + rd[b] + rd[c] + rd[d] + dd
 
 
 def best_discards(mask: Mask, *, exclude: Mask = 0) -> tuple[list[Card], int]:
