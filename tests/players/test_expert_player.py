@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from stacked_deals import stacked
 
 from ginrummy.core.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
-from ginrummy.core.cards import Card, parse_card, parse_cards
+from ginrummy.core.cards import parse_card
 from ginrummy.core.match import Match
-from ginrummy.core.rules import Rules, rules_for
+from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players import make_player
@@ -102,19 +103,6 @@ def test_no_decision_is_asked_of_a_player_not_to_move() -> None:
 
 
 # -- stacked positions ----------------------------------------------------------------------------
-
-
-def stacked(rules: Rules, *, mine: str, theirs: str, upcard: str, stock: str = "") -> HandState:
-    """Seat 0 deals, so seat 1 holds ``mine`` and decides first; ``stock`` lists the top first."""
-    own, other = parse_cards(mine), parse_cards(theirs)
-    top = parse_card(upcard)
-    first_draws = list(parse_cards(stock)) if stock else []
-    used = set(own) | set(other) | {top} | set(first_draws)
-    deck: list[Card] = []
-    for mine_card, their_card in zip(own, other, strict=True):
-        deck += [mine_card, their_card]
-    return HandState(rules, dealer=0, deck=deck + [top] + first_draws
-                     + [c for c in range(52) if c not in used])
 
 
 THEIRS = "2H 4H 6H 8D 8C 9C JD QC KH AS"

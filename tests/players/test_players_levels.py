@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from stacked_deals import stacked
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
-from ginrummy.core.cards import BIT, Card, parse_card, parse_cards, to_mask
+from ginrummy.core.cards import BIT, parse_card, parse_cards, to_mask
 from ginrummy.core.match import Match
 from ginrummy.core.melds import min_deadwood
 from ginrummy.core.rules import PRESETS, Rules, rules_for
@@ -16,21 +17,6 @@ from ginrummy.players.base import Player
 
 LEVELS = ("random", "beginner", "standard", "gin-camper")
 TWO_PLAYER_PRESETS = [name for name, rules in PRESETS.items() if rules.players == 2]
-
-
-def stacked(
-    rules: Rules, *, mine: str, theirs: str, upcard: str, stock: str = ""
-) -> HandState:
-    """A hand dealt by seat 0, so seat 1 (``mine``) decides first; ``stock`` lists the top first."""
-    own, other = parse_cards(mine), parse_cards(theirs)
-    top = parse_card(upcard)
-    first_draws = list(parse_cards(stock)) if stock else []
-    used = set(own) | set(other) | {top} | set(first_draws)
-    rest = [c for c in range(52) if c not in used]
-    deck: list[Card] = []
-    for mine_card, their_card in zip(own, other, strict=True):
-        deck += [mine_card, their_card]
-    return HandState(rules, dealer=0, deck=deck + [top] + first_draws + rest)
 
 
 def discard_view(rules: Rules, *, hand: str, drawn: str) -> PlayerView:

@@ -8,6 +8,7 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.players.base import Player, RandomPlayer
 from ginrummy.players.beginner import BeginnerPlayer
 from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.marjj import MarjjStylePlayer
 from ginrummy.players.standard import StandardPlayer
 from ginrummy.players.styles import GinCamperPlayer
 
@@ -19,6 +20,7 @@ _FACTORIES: dict[str, PlayerFactory] = {
     "standard": lambda seed: StandardPlayer(seed=seed),
     "gin-camper": lambda seed: GinCamperPlayer(seed=seed),
     "expert": lambda seed: ExpertPlayer(seed=seed),
+    "marjj-style": lambda seed: MarjjStylePlayer(seed=seed),
     # The anchors need the optional ``bench`` extra, so they are imported only when asked for.
     "openspiel-simple": lambda seed: _anchor("OpenSpielSimplePlayer", seed),
     "rlcard-novice": lambda seed: _anchor("RLCardNovicePlayer", seed),
