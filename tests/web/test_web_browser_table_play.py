@@ -58,6 +58,12 @@ def wait_after(page: Page, before: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
 
 
+def still(page: Page) -> None:
+    """Wait until no card is moving (the playable stock's glow goes on for ever), for a picture."""
+    page.wait_for_function("document.getAnimations().every("
+                           "(a) => a.effect.getComputedTiming().iterations === Infinity)")
+
+
 def hand_codes(page: Page) -> list[str]:
     cards = page.locator("#hand .hand-card")
     return [cards.nth(i).get_attribute("data-card") or "" for i in range(cards.count())]
@@ -125,6 +131,7 @@ def test_a_whole_hand_by_keyboard_alone(browser: Browser, tmp_path: Path) -> Non
             wait_after(page, before)
         assert page.locator("#result:not([hidden]) .outcome").count(), page.inner_text("#status")
         assert drawn >= 1
+        still(page)
         page.screenshot(path=ARTIFACTS / "table-keyboard-hand-over.png", full_page=True)
         before = version(page)
         page.keyboard.press("Enter")  # the next hand
@@ -176,6 +183,7 @@ def test_the_drawn_card_is_marked_and_drag_reorders_and_discards(browser: Browse
         assert len(new) == 1
         assert page.locator(".hand-card.drawn").get_attribute("data-card") == new.pop()
         assert "just drawn" in (page.get_attribute(".hand-card.drawn", "aria-label") or "")
+        still(page)
         page.screenshot(path=ARTIFACTS / "table-drawn-card.png")
         # drag the first card past the last: the hand takes the player's own order, no move is sent
         codes = hand_codes(page)
@@ -212,6 +220,7 @@ def test_a_finger_drags_a_card_onto_the_pile_on_a_phone(browser: Browser, tmp_pa
         before = version(page)
         page.tap("#stock")
         wait_after(page, before)
+        still(page)
         page.screenshot(path=ARTIFACTS / "table-phone-drawn.png", full_page=True)
         card = page.locator(".hand-card:enabled").first.get_attribute("data-card")
         box = page.locator(f".hand-card[data-card='{card}']").bounding_box()
@@ -238,20 +247,20 @@ def test_a_finger_drags_a_card_onto_the_pile_on_a_phone(browser: Browser, tmp_pa
 def test_no_motion_under_prefers_reduced_motion(browser: Browser, tmp_path: Path) -> None:
     with serve(free_port(), f"sqlite:///{fast_dir()}/{tmp_path.name}.sqlite3", tmp_path) as base:
         moving = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
-        still = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True,
+        calm = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True,
                                  reduced_motion="reduce")
-        for page in (moving, still):
+        for page in (moving, calm):
             new_game(page, base)
             until_my_draw(page)
         # the drawn card slides in from the stock; without motion nothing animates at all
         before = version(moving)
         moving.keyboard.press("d")
         moving.wait_for_function("document.getAnimations().some((a) => a.effect.target.closest('#hand'))")
-        before = version(still)
-        still.keyboard.press("d")
-        wait_after(still, before)
-        assert still.locator(".hand-card.drawn").count() == 1
-        assert still.evaluate("document.getAnimations().length") == 0
+        before = version(calm)
+        calm.keyboard.press("d")
+        wait_after(calm, before)
+        assert calm.locator(".hand-card.drawn").count() == 1
+        assert calm.evaluate("document.getAnimations().length") == 0
 
 
 def test_offline_blocks_the_table_until_the_server_is_back(browser: Browser,

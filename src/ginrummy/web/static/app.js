@@ -282,6 +282,7 @@ function restoreFocus(place, drawn) {
 function origin(node, message) {
   const box = (id) => $(id).getBoundingClientRect();
   const last = message.view.history[message.view.history.length - 1];
+  if (message.view.result) return null; // the hands turn face up where they lie
   if (node.closest("#pile")) return last && last.player !== message.view.player ? box("opponent-hand") : box("hand");
   return last && (last.action === "draw pile" || last.action === "take") ? box("pile") : box("stock");
 }
