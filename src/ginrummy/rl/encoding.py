@@ -106,8 +106,10 @@ def index_action(index: int) -> Action:
 def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:
     """An int8 vector of ``NUM_ACTIONS`` with 1 at each legal action."""
     legal = bytearray(NUM_ACTIONS)
+    index_of = _INDEX_BY_ID.get
     for action in actions:
-        legal[action_index(action)] = 1
+        index = index_of(id(action))  # the core's canonical actions: action_index inlined
+        legal[action_index(action) if index is None else index] = 1
     return np.frombuffer(legal, dtype=np.int8)  # writable: it shares the bytearray
 
 

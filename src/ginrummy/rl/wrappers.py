@@ -63,3 +63,32 @@ class ClassicWrapper(OrderEnforcingWrapper[Any, Any, Any], AssertOutOfBoundsWrap
             raw.truncations[agent],
             raw.infos[agent],
         )
+
+    def observe(self, agent: str) -> Any:
+        """OrderEnforcingWrapper's and TerminateIllegalWrapper's ``observe`` in one call."""
+        if not self._has_reset:
+            return super().observe(agent)  # raises as OrderEnforcingWrapper does
+        raw = self.env
+        obs = raw.observe(agent)
+        if agent == raw.agent_selection:  # TerminateIllegalWrapper keeps the mask it showed
+            self._prev_obs = obs
+            infos = raw.infos
+            self._prev_info = infos[agent] if agent in infos else {}
+        return obs
+
+    def step(self, action: Any) -> None:
+        """The common case in one call: a plain int the last observation's mask allows, from a
+        live agent. Everything else (None, NumPy ints, illegal or out-of-range actions, calls
+        out of order) goes through the three wrappers' own methods."""
+        raw = self.env
+        prev = self._prev_obs
+        if (type(action) is int and prev is not None and self._has_reset
+                and not self._terminated and raw.agents):
+            agent = raw.agent_selection
+            if (not raw.terminations[agent] and not raw.truncations[agent]
+                    and 0 <= action < raw.action_spaces[agent].n and prev["action_mask"][action]):
+                self._has_updated = True
+                self._prev_obs = self._prev_info = None
+                raw.step(action)
+                return
+        super().step(action)
