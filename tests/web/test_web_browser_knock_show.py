@@ -73,11 +73,13 @@ def chosen(page: Page) -> str | None:
 
 
 def knocker_melds(page: Page) -> list[list[str]]:
-    """The knocker's melds in the settlement (the first player shown), as the cards' labels."""
+    """The knocker's melds in the settlement (the first player shown), as the cards' corner
+    indices ("A♣"); their labels are words in the page's language ("ess kløver")."""
     page.wait_for_selector("#result:not([hidden]) .melds")
     melds = page.locator("#result .melds").first.locator(".row.meld")
     return [[label or "" for label in melds.nth(i).locator(".card").evaluate_all(
-        "cards => cards.map(c => c.getAttribute('aria-label'))")] for i in range(melds.count())]
+        "cards => cards.map(c => (c.dataset.code[0] === 'T' ? '10' : c.dataset.code[0])"
+        " + {C: '♣', D: '♦', H: '♥', S: '♠'}[c.dataset.code[1]])")] for i in range(melds.count())]
 
 
 def test_rule_6_2_the_knocker_picks_the_second_option_by_mouse(browser: Browser,

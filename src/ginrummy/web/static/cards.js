@@ -27,7 +27,7 @@ export function cardFace(code) {
   const suit = SUITS[code[1]];
   const red = code[1] === "H" || code[1] === "D";
   const svg = el("svg", { viewBox: "0 0 60 84", class: `card face ${red ? "red" : "black"}`,
-                         role: "img", "aria-label": cardName(code) });
+                         role: "img", "aria-label": cardName(code), "data-code": code });
   svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 5, class: "card-bg" }));
   svg.append(el("text", { x: 5, y: 17, class: "index" }, rank));
   svg.append(el("text", { x: 5, y: 30, class: "index-suit" }, suit));
