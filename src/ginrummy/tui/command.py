@@ -185,8 +185,11 @@ def _delete(store: MatchStore, match_id: str, lang: str) -> int:
     stored = reports.saved_match(store, match_id)
     if stored.finished:
         reports.delete_unfinished(store, match_id)  # refuses: it is finished
-    sys.stdout.write(_("Delete the unfinished match {line}?").format(
-        line=reports.history_line(stored, lang)) + " " + _("[y/N]") + " ")
+    row = reports.history_row(stored, lang)
+    sys.stdout.write(_("Delete the unfinished match against {opponent} of {when} ({score}, "
+                       "{hands})?").format(opponent=row.opponent, when=row.when,
+                                           score=row.score, hands=row.hands)
+                     + " " + _("[y/N]") + " ")
     sys.stdout.flush()
     answer = sys.stdin.readline().strip().casefold()
     if answer not in ("y", "yes", _("y").casefold(), _("yes").casefold()):

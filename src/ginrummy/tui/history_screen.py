@@ -26,6 +26,14 @@ class HistoryScreen(Screen[None]):
     """Enter replays a finished match and resumes an unfinished one; r replays either, d
     deletes an unfinished one (after asking); Esc goes back."""
 
+    DEFAULT_CSS = """
+    HistoryScreen { padding: 0 1; }
+    HistoryScreen #history-header { text-style: bold; color: #f6e7a8; }
+    HistoryScreen ListView { height: auto; max-height: 1fr; background: #0c4a25; }
+    HistoryScreen ListItem { background: #0c4a25; }
+    HistoryScreen ListItem Label { width: 1fr; }  /* a narrow terminal wraps a row */
+    HistoryScreen ListItem.-highlight { background: #f0b000; color: #000000; }
+    """
     BINDINGS = [Binding("escape,q", "app.pop_screen", show=False),
                 Binding("r", "replay", show=False),
                 Binding("d,delete", "delete", show=False)]
@@ -44,8 +52,12 @@ class HistoryScreen(Screen[None]):
         yield Label(_("History"), classes="title")
         if not self.rows:
             yield Label(_("No matches played yet."), id="history-empty")
-        yield ListView(*[ListItem(Label(reports.history_line(stored, lang), markup=False),
-                                  name=stored.id) for stored in self.rows], id="history")
+        header, *lines = reports.history_table(
+            [reports.history_row(stored, lang) for stored in self.rows], lang)
+        if self.rows:
+            yield Label(header, id="history-header", markup=False)
+        yield ListView(*[ListItem(Label(line, markup=False), name=stored.id)
+                         for stored, line in zip(self.rows, lines, strict=True)], id="history")
         yield Label(_("Enter: replay a finished match or resume an unfinished one · r: replay "
                       "· d: delete an unfinished match · Esc: back"), classes="hint")
 
@@ -94,8 +106,10 @@ class HistoryScreen(Screen[None]):
         if stored.finished:
             self.notify(_("Only unfinished matches can be deleted."), severity="warning")
             return
-        question = _("Delete the unfinished match {line}?").format(
-            line=reports.history_line(stored, self.game.settings.lang))
+        row = reports.history_row(stored, self.game.settings.lang)
+        question = _("Delete the unfinished match against {opponent} of {when} ({score}, "
+                     "{hands})?").format(opponent=row.opponent, when=row.when,
+                                         score=row.score, hands=row.hands)
 
         def answered(yes: bool | None) -> None:
             if yes:

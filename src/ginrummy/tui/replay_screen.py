@@ -13,8 +13,8 @@ from ginrummy.tui.replay_steps import Replay
 
 REPLAY_CSS = """
 ReplayScreen #replay-step { padding: 1 2; height: auto; }
-ReplayScreen #replay-keys { dock: bottom; height: auto; background: #06301a; color: #c8d8c8;
-                            padding: 0 1; }
+ReplayScreen #replay-keys { dock: bottom; width: 100%; height: auto; background: #06301a;
+                            color: #c8d8c8; padding: 0 1; }
 ReplayScreen #replay-jump { dock: bottom; display: none; }
 ReplayScreen #replay-jump.asking { display: block; }
 """

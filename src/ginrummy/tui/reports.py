@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import MatchFormat
 from ginrummy.core.record import read_record
@@ -68,8 +70,20 @@ def history_rows(store: MatchStore) -> list[StoredMatch]:
     return store.list(kind=STORE_KIND, limit=200)
 
 
-def history_line(stored: StoredMatch, lang: str) -> str:
-    """One match: id, date, opponent, rules, score (the person's first), hands, how it stands."""
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One match as the history shows it, each field in the person's language."""
+
+    id: str
+    when: str
+    opponent: str  # three players and partnerships: who else plays
+    rules: str
+    score: str  # the person's (side's) points first
+    hands: str
+    state: str  # unfinished, who won...
+
+
+def history_row(stored: StoredMatch, lang: str) -> HistoryRow:
     _ = translator(lang)
     when = stored.updated.astimezone().strftime("%Y-%m-%d %H:%M") if stored.updated else "?"
     names = stored.names
@@ -78,7 +92,7 @@ def history_line(stored: StoredMatch, lang: str) -> str:
     if summary is None:
         state = _("damaged record")
     elif not stored.finished:
-        state = _("unfinished") if summary.your_moves else _("unfinished, no move yet")
+        state = _("unfinished") if summary.your_moves else _("unfinished, not started")
     elif stored.winner == HUMAN:
         state = _("your team won") if players == 4 else _("you won")
     elif players == 2:
@@ -87,22 +101,45 @@ def history_line(stored: StoredMatch, lang: str) -> str:
         state = _("the other team won")
     else:
         state = _("{name} won").format(name=seat_name(stored.winner or 0, players, _))
-    if players == 4:
+    opponent = {3: _("{opponent}, 3 players"), 4: _("{opponent}, partnership")}.get(
+        players, "{opponent}").format(opponent=opponent_label(names[1], _))
+    if summary is None:
+        return HistoryRow(stored.id, when, opponent, "?", "?", "?", state)
+    hands = _("1 hand") if summary.hands == 1 else _("{n} hands").format(n=summary.hands)
+    return HistoryRow(stored.id, when, opponent, preset_label(summary.rules, _),
+                      "-".join(str(points) for points in summary.scores), hands, state)
+
+
+def history_line(stored: StoredMatch, lang: str) -> str:
+    """One match on a line, its id first (for --resume, --replay, --delete and export)."""
+    _ = translator(lang)
+    row = history_row(stored, lang)
+    names = stored.names
+    if len(names) == 4:
         who = _("with {partner} against {a} and {b}").format(
             partner=opponent_label(names[2], _), a=opponent_label(names[1], _),
             b=opponent_label(names[3], _))
-    elif players == 3:
+    elif len(names) == 3:
         who = _("against {a} and {b}").format(a=opponent_label(names[1], _),
                                               b=opponent_label(names[2], _))
     else:
         who = f"{_('against')} {opponent_label(names[1], _):<10}"
-    if summary is None:
-        return f"{stored.id}  {when}  {who}  {state}"
-    score = "-".join(str(points) for points in summary.scores)
-    hands = (_("1 hand") if summary.hands == 1 else
-             _("{n} hands").format(n=summary.hands))
-    rules = preset_label(summary.rules, _)
-    return f"{stored.id}  {when}  {who} {rules:<12} {score:>7}  {hands:<9} {state}"
+    return (f"{row.id}  {row.when}  {who} {row.rules:<12} {row.score:>7}  {row.hands:<9} "
+            f"{row.state}")
+
+
+def history_table(rows: list[HistoryRow], lang: str) -> list[str]:
+    """The history screen's lines: a header, then a row per match in aligned columns (no
+    ids: the screen acts on the highlighted row)."""
+    _ = translator(lang)
+    table = [(_("Date"), _("Opponent"), _("Rules"), _("Score"), _("Hands"), "")]
+    table += [(r.when, r.opponent, r.rules, r.score, r.hands, r.state) for r in rows]
+    widths = [max(len(line[column]) for line in table) for column in range(5)]
+    return ["  ".join([*(f"{text:>{width}}" if column == 3 else f"{text:<{width}}"
+                         for column, (text, width) in enumerate(zip(line, widths,
+                                                                    strict=False))),
+                       line[5]]).rstrip()
+            for line in table]
 
 
 def history_text(store: MatchStore, lang: str) -> str:
