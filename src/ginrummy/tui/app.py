@@ -17,7 +17,16 @@ STYLE = """
    Suits are always drawn as symbols, so colour never carries meaning alone. */
 Screen { background: #0c4a25; color: #f0f0e8; }
 #board { height: 1fr; }
-#keys { dock: bottom; height: 1; background: #06301a; color: #c8d8c8; padding: 0 1; }
+/* the key bar wraps to a second line rather than losing keys at the edge */
+#keys { dock: bottom; height: auto; max-height: 2; background: #06301a; color: #c8d8c8; padding: 0 1; }
+/* below the minimum size: one clear line instead of a table cut off */
+#too-small { display: none; width: 100%; height: 100%; content-align: center middle; text-style: bold; color: #f6e7a8; }
+GameScreen.too-small #too-small { display: block; }
+GameScreen.too-small #board, GameScreen.too-small #keys { display: none; }
+/* the computer's move, highlighted for a moment (any key ends it) */
+#flash { margin: 0 1; height: 1; padding: 0 1; }
+#flash.on { background: #f6e7a8; color: #06301a; text-style: bold; }
+.card.flash { border: tall #f0b000; }
 #status { background: #06301a; color: #f6e7a8; padding: 0 1; height: 1; }
 .opponent-row { height: 1; margin: 1 1 0 1; }
 .opponent-row .who { width: auto; text-style: bold; margin-right: 2; }
@@ -29,7 +38,7 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #other-table { color: #c8d8c8; }
 .opponent-row.close { margin: 0 1; }
 #sitting-out { margin: 1 1 0 1; color: #c8d8c8; }
-#table { height: 5; margin: 1 1 0 1; }
+#table { height: 5; margin: 0 1; }
 .pilebox { width: 13; height: 5; align-horizontal: center; background: #0c4a25; }
 .pilebox .label { width: 13; text-align: center; height: 1; }
 #log { width: 1fr; height: 5; border: round #3c7a50; padding: 0 1; color: #e0e8e0; background: #0c4a25; scrollbar-size-vertical: 1; }
@@ -42,6 +51,8 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 .card { width: 6; height: 4; margin-top: 1; border: tall #fbfbf6; background: #fbfbf6; color: #111111; text-style: bold; }
 .card.selected { margin-top: 0; border: tall #f0b000; }
 .card.taken { border: tall #80a0ff; }
+.card.keyed { height: 5; }
+.hand .cards { height: 6; }
 .card.hearts, .card.diamonds { color: #c01818; }
 .four-color .card.clubs { color: #0a7a1a; }
 .four-color .card.diamonds { color: #1040d0; }
@@ -51,16 +62,33 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #deadwood { margin: 0 1; color: #f6e7a8; }
 #actions { height: 1; margin: 0 1; }
 #actions Button { margin-right: 2; }
+/* compact (under 80x24): cards two lines high (rank and suit, then the key), no frames */
+GameScreen.compact .opponent-row { margin: 0 1; }
+GameScreen.compact #table { height: 4; margin: 0 1; }
+GameScreen.compact #status { height: auto; }
+GameScreen.compact .pilebox { height: 4; width: 12; }
+GameScreen.compact .pilebox .label { width: 12; }
+GameScreen.compact #log { height: 4; }
+GameScreen.compact #prompt { margin: 0 1; }
+GameScreen.compact .group { border: none; margin-right: 2; }
+GameScreen.compact .cards { height: 2; }
+GameScreen.compact .hand .card { width: 3; height: 2; margin: 0 1 0 0; border: none; padding: 0; }
+GameScreen.compact .hand .card.selected { background: #f0b000; text-style: bold underline; }
+GameScreen.compact .hand .card.taken { background: #cfdcff; }
+GameScreen.compact #pile, GameScreen.compact #stock { height: 3; }
 .dialog { width: 60; height: auto; max-height: 90%; border: thick #e0a000; background: #06301a; padding: 1 2; }
 .dialog.wide { width: 100%; max-width: 110; }
-.laid-down { width: 100%; height: auto; margin-bottom: 1; }
-/* more players: more lines to fit */
-.settlement.tables { max-height: 100%; }
-.settlement.tables .laid-down { margin-bottom: 0; }
-.settlement.tables .score { margin-top: 0; }
-TextScreen, HelpScreen, SettlementScreen { align: center middle; }
-/* a knock or gin is confirmed at the top, the table showing through: the hand stays in view */
-ConfirmScreen, ShowScreen { align: center top; background: #000000 35%; }
+.laid-down { width: 100%; height: auto; }
+TextScreen, HelpScreen { align: center middle; }
+/* a question about the hand and a hand's result sit in a region docked at the top of the
+   table, the table showing through undimmed; the code keeps them above the hand */
+ConfirmScreen, ShowScreen, SettlementScreen { align: center top; background: #000000 0%; }
+ConfirmScreen .dialog { width: 100%; max-width: 100; padding: 0 1; }
+.dialog.settlement { max-width: 100%; padding: 0 1; border: none; border-bottom: thick #e0a000; }
+.dialog.settlement.over { max-height: 100%; border: thick #e0a000; }
+.settlement .buttons { margin-top: 0; }
+.settlement .buttons .title { width: auto; margin: 0 3 0 0; }
+.settlement .result, .settlement .score { margin-top: 0; }
 .dialog.show { width: 100%; max-width: 100; padding: 0 1; }
 .dialog.show OptionList { height: auto; max-height: 12; margin-top: 1; }
 .dialog.show .keys-hint { color: #c8d8c8; width: 1fr; }

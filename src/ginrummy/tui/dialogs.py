@@ -1,21 +1,46 @@
-"""Pop-up screens: confirm, what a knock shows, help, text pages, and the settlement."""
+"""Pop-up screens: confirm, what a knock shows, help, text pages, and the settlement.
+
+A question about the hand (confirm, which melds to show) and a hand's result are drawn as a
+region docked at the top of the table, never lower than the top of the person's hand, so the
+hand stays in view while they decide or read."""
 
 from __future__ import annotations
+
+import textwrap
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, OptionList, Static
 
 from ginrummy.core.cards import BIT, Card, Mask, from_mask
 from ginrummy.core.melds import best_arrangement, mask_value, meld_cards
 from ginrummy.i18n import Translator, translator
-from ginrummy.tui.narrator import Ending, ending_lines, score_text
+from ginrummy.tui.narrator import Ending, ending_lines
+from ginrummy.tui.scoresheet import race_lines, sheet_lines
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import chips
 from ginrummy.tui.words import in_rank_order, player_name
+
+MIN_PANEL_ROWS = 6  # a region shorter than this could not show a question: it may cover more
+SHOW_FRAME_ROWS = 4  # the rows around the knock's options and question: frame, gap, buttons
+
+
+def fit_above_hand(screen: Screen[object]) -> int | None:
+    """Keep ``screen``'s dialog above the hand of the table below it (if there is one);
+    returns the rows it may fill."""
+    stack = screen.app.screen_stack
+    below = stack[stack.index(screen) - 1] if screen in stack and stack.index(screen) else None
+    hands = below.query("#hand") if below is not None else None
+    if not hands:
+        return None
+    room = hands.first().region.y
+    if room < MIN_PANEL_ROWS:
+        return None
+    screen.query_one(".dialog").styles.max_height = room
+    return room
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -35,6 +60,9 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(self._("Yes (y)"), id="yes", variant="primary")
                 yield Button(self._("No (n)"), id="no")
+
+    def on_mount(self) -> None:
+        fit_above_hand(self)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -83,6 +111,10 @@ class ShowScreen(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
+        room = fit_above_hand(self)
+        if room is not None:  # the options scroll; the question and the buttons stay
+            question_rows = len(textwrap.wrap(self.question, max(20, self.size.width - 4)))
+            options.styles.max_height = max(2, room - SHOW_FRAME_ROWS - question_rows)
         options.highlighted = 0
         options.focus()
 
@@ -169,7 +201,8 @@ class SettlementScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [Binding("enter,space", "answer(True)", "Continue"),
-                Binding("q,escape", "answer(False)", "Quit")]
+                Binding("q,escape", "answer(False)", "Quit"),
+                Binding("c", "scores", "Score sheet", show=False)]
 
     def __init__(self, session: GameSession, ending: Ending) -> None:
         super().__init__()
@@ -184,22 +217,31 @@ class SettlementScreen(ModalScreen[bool]):
         human = ending.human
         # the person's own hand last, next to the table's edge; an onlooker sees them in order
         order = (1 - human, human) if human is not None else (0, 1)
+        over = self.session.match.is_over
         tables = " tables" if self.session.players > 2 else ""
-        with VerticalScroll(classes="dialog wide settlement" + tables):
-            yield Static(lines[0], classes="title")
-            for player in order:
-                yield Static(Text(ending.names[player] if self.session.players > 2
-                                  else player_name(player, ending.view, _), style="bold"))
-                yield Static(chips(self.laid_down(player),
-                                   four_color=self.session.settings.four_color),
-                             classes="laid-down")
-            yield Static("\n".join(lines[1:]), classes="result")
-            yield Static("\n".join(score_text(self.session, _)), classes="score")
+        with VerticalScroll(classes="dialog wide settlement" + tables + (" over" if over else "")):
+            # the title and the buttons first, so a short region never scrolls them away
             with Horizontal(classes="buttons"):
-                again = _("New match (Enter)") if self.session.match.is_over else _(
-                    "Next hand (Enter)")
+                yield Static(lines[0], classes="title")
+                again = _("New match (Enter)") if over else _("Next hand (Enter)")
                 yield Button(again, id="again", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
+            for player in order:
+                name = (ending.names[player] if self.session.players > 2
+                        else player_name(player, ending.view, _))
+                line = Text(f"{name}: ", style="bold")
+                line.append_text(chips(self.laid_down(player),
+                                       four_color=self.session.settings.four_color))
+                yield Static(line, classes="laid-down")
+            yield Static("\n".join(lines[1:]), classes="result")
+            if over:  # the end of the match: the whole score sheet
+                yield Static("\n".join(sheet_lines(self.session, _)), classes="score")
+            else:
+                yield Static("\n".join(race_lines(self.session, _)), classes="score")
+
+    def on_mount(self) -> None:
+        if not self.session.match.is_over:
+            fit_above_hand(self)
 
     def laid_down(self, seat: int) -> list[tuple[str, tuple[Card, ...]]]:
         """A hand as shown at the end: melds, the cards laid off, the deadwood left."""
@@ -226,6 +268,11 @@ class SettlementScreen(ModalScreen[bool]):
 
     def action_answer(self, again: bool) -> None:
         self.dismiss(again)
+
+    def action_scores(self) -> None:
+        _ = self._
+        self.app.push_screen(TextScreen(_("Score sheet"), "\n".join(sheet_lines(self.session, _)),
+                                        _))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "again")

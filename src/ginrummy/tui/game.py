@@ -17,7 +17,7 @@ from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Ac
 from ginrummy.core.cards import BIT, Card, pretty_card
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.melds import Arrangement, min_deadwood
-from ginrummy.core.state import Phase
+from ginrummy.core.state import Move, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import translator
 from ginrummy.store import StaleMatchError, StoreError
@@ -29,7 +29,8 @@ from ginrummy.tui.dialogs import (
     ShowScreen,
     TextScreen,
 )
-from ginrummy.tui.narrator import Ending, Narrator, score_text
+from ginrummy.tui.narrator import Ending, Narrator
+from ginrummy.tui.scoresheet import sheet_lines
 from ginrummy.tui.seats import hand_title, other_table_line, seat_name, status_line
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import CardBack, CardFace, HandRow, PlaceHolder
@@ -48,6 +49,13 @@ from ginrummy.tui.words import (
 
 LOG_LINES = 40  # turns kept in the log box, which shows the latest and scrolls back
 PICK_KEYS = "1234567890"
+CARD_KEYS = (*PICK_KEYS, "-")  # the key that picks the n-th card, as printed on it
+DRAWS = frozenset({Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE})
+FLASH_SECONDS = 1.6  # how long the computer's move stays highlighted; any key ends it sooner
+# Below this the table is drawn compact (cards one line high, no group frames); below the
+# minimum nothing fits, and the screen says so instead of cutting cards off.
+COMPACT_SIZE = (80, 24)
+MINIMUM_SIZE = (60, 20)
 
 
 class ActionButton(Button, can_focus=False):
@@ -86,6 +94,7 @@ class GameScreen(Screen[None]):
         ("enter", "discard"), ("d", "draw_stock"), ("p,t", "take_pile"), ("x", "pass"),
         ("k", "knock"), ("g", "gin"), ("b", "big_gin"), ("h", "hint"), ("s", "sort"),
         ("m", "memory"), ("c", "scores"), ("question_mark", "help"), ("q", "quit_game"),
+        ("a", "toggle_flash"),
     ]
     BINDINGS = [Binding(key, action, show=False) for key, action in KEYS]
     AUTO_FOCUS = None  # keys act on the table; the buttons are for the mouse
@@ -101,20 +110,36 @@ class GameScreen(Screen[None]):
         self.ending: Ending | None = None  # a hand the person sat out, over, not yet shown
         self.message = ""
         self.stopped = False  # the match is open elsewhere: nothing more is played or saved
+        self.show_moves = True  # highlight the computer's move (key a turns it off and on)
+        self.flash: Move | None = None  # the computer's discard being highlighted
+        self.flash_took: Card | None = None  # and the card it took from the pile, if any
+        self.compact = False
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        compact = width < COMPACT_SIZE[0] or height < COMPACT_SIZE[1]
+        self.set_class(width < MINIMUM_SIZE[0] or height < MINIMUM_SIZE[1], "too-small")
+        self.set_class(compact, "compact")
+        if compact != self.compact:
+            self.compact = compact
+            self.redraw()
 
     # -- drawing ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield Static(self._("Enlarge the window to at least {width}x{height} to play.").format(
+            width=MINIMUM_SIZE[0], height=MINIMUM_SIZE[1]), id="too-small")
         yield Board(self)
         yield Static(self.keys_text(), id="keys")
 
     def keys_text(self) -> str:
+        """The key bar; help and quit come first, so a narrow terminal never loses them."""
         if self.stopped:
-            return self._("c scores  ? help  q quit")
+            return self._("? help  q quit  c scores")
         if self.session.sits_out:
-            return self._("Enter result  c scores  ? help  q quit")
-        return self._("d draw  p take  x pass  Enter discard  k knock  g gin  h hint  "
-                      "s sort  c scores  ? help  q quit")
+            return self._("? help  q quit  Enter result  c scores")
+        return self._("? help  q quit  d draw  p take  x pass  Enter discard  k knock  g gin  "
+                      "h hint  s sort  c scores  a moves")
 
     def compose_board(self) -> ComposeResult:
         _ = self._
@@ -143,14 +168,18 @@ class GameScreen(Screen[None]):
             took = view.opponent_took()
             yield Static(_("took from the pile: {cards}").format(cards=cards_text(took))
                          if took else "", id="opponent-took", classes="opponent-took")
+        # always one line, so the table does not move when the highlight comes and goes
+        yield Static(self.flash_text(), id="flash", classes="on" if self.flash else "",
+                     markup=False)
         yield from self.compose_piles(view)
         if session.settings.memory_aid:
             yield Static(_("Discards seen: {cards}.").format(
                 cards=cards_text(view.discards_seen()) or "-"), id="seen")
         # plain text: a refusal may quote what the player or the store said, brackets and all
         yield Static(self.message or prompt(view, _), id="prompt", markup=False)
-        yield HandRow(self.hand_groups(view), selected=self.selected, taken=view.taken,
-                      id="hand")
+        yield HandRow(self.hand_groups(view), selected=self.selected,
+                      fresh=view.taken or self.drawn_card(), keys=CARD_KEYS,
+                      compact=self.compact, id="hand")
         deadwood = view.arrangement().deadwood
         order = {"melds": _("melds first"), "rank": _("by rank"), "suit": _("by suit")}
         yield Static(_("Deadwood: {points}  ·  sorted: {order}").format(
@@ -178,7 +207,8 @@ class GameScreen(Screen[None]):
                 if view.pile_top is None:
                     yield PlaceHolder(_("empty"), id="pile")
                 else:
-                    yield CardFace(view.pile_top, id="pile")
+                    thrown = self.flash is not None and self.flash.action.card == view.pile_top
+                    yield CardFace(view.pile_top, id="pile", classes="flash" if thrown else "")
                 yield Static(_("Discard pile"), classes="label")
             with TurnLog(id="log"):
                 yield Static("\n".join(self.log_lines[-LOG_LINES:]))
@@ -199,6 +229,7 @@ class GameScreen(Screen[None]):
                 took = seen_by_other.opponent_took()
                 yield Static(_("took from the pile: {cards}").format(cards=cards_text(took))
                              if took else "", classes="opponent-took")
+        yield Static("", id="flash")
         yield from self.compose_piles(views[0])
         waiting = self.ending is not None
         yield Static(self.message or (_("The hand is over. Press Enter for the result.")
@@ -240,7 +271,9 @@ class GameScreen(Screen[None]):
         if Kind.PASS in kinds:
             buttons.append((_("Pass (x)"), "pass"))
         if Kind.DISCARD in kinds:
-            buttons.append((_("Discard (Enter)"), "discard"))
+            buttons.append((_("Discard {card} (Enter)").format(card=pretty_card(self.selected))
+                            if self.selected is not None else _("Discard (pick a card)"),
+                            "discard"))
         if Kind.KNOCK in kinds:
             buttons.append((_("Knock (k)"), "knock"))
         if Kind.GIN in kinds:
@@ -264,9 +297,11 @@ class GameScreen(Screen[None]):
         A hand the person sat out waits for Enter before its end is shown."""
         session = self.session
         try:
-            list(session.computer_moves())
+            moved = list(session.computer_moves())
         except StoreError as error:  # their moves are made (and shown), not stored
             self.store_failed(error)
+            moved = []
+        self.start_flash(moved)
         lines, ending = self.narrator.news()
         self.log_lines.extend(lines)
         if not session.sits_out:
@@ -277,6 +312,64 @@ class GameScreen(Screen[None]):
         self.redraw()
         if ending is not None and not session.sits_out and not self.stopped:
             self.settle()
+
+    # -- the computer's move, highlighted for a moment ------------------------------------------
+
+    def start_flash(self, moved: list[tuple[int, Move]]) -> None:
+        """Highlight the computer's last discard (and what it took from the pile) until a key
+        or a short timer ends it; only at a two-player table the person plays at."""
+        self.flash = self.flash_took = None
+        if not self.show_moves or self.session.players != 2 or self.session.sits_out:
+            return
+        moves = [move for _seat, move in moved]
+        throws = [i for i, move in enumerate(moves) if move.action.kind is Kind.DISCARD]
+        if not throws or self.session.view.phase is Phase.OVER:
+            return
+        last = throws[-1]
+        self.flash = moves[last]
+        draw = moves[last - 1] if last > 0 else None
+        if draw is not None and draw.action.kind in (Kind.DRAW_PILE, Kind.TAKE):
+            self.flash_took = draw.card
+        self.set_timer(FLASH_SECONDS, self.end_flash)
+
+    def flash_text(self) -> str:
+        _ = self._
+        if self.flash is None:
+            return ""
+        thrown = card_name(self.flash.action.card)
+        if self.flash_took is not None:
+            return _("▶ The computer took {took} from the pile and threw {card}.").format(
+                took=card_name(self.flash_took), card=thrown)
+        return _("▶ The computer drew from the stock and threw {card}.").format(card=thrown)
+
+    def end_flash(self) -> None:
+        if self.flash is not None:
+            self.flash = self.flash_took = None
+            self.redraw()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key ends the highlight at once (and still does what it does)."""
+        if self.flash is not None:
+            self.flash = self.flash_took = None
+            self.call_after_refresh(self.redraw)
+
+    def action_toggle_flash(self) -> None:
+        self.show_moves = not self.show_moves
+        self.message = (self._("The computer's moves are highlighted as they happen.")
+                        if self.show_moves else
+                        self._("The computer's moves are no longer highlighted (a: turn on)."))
+        self.redraw()
+
+    def drawn_card(self) -> Card | None:
+        """The card the person has just drawn, marked in the hand until they discard."""
+        view = self.session.view
+        if not view.is_my_turn or view.phase is not Phase.DISCARD:
+            return None
+        moves = self.session.live_moves()
+        last = moves[-1] if moves else None
+        if last is None or last.action.kind not in DRAWS or last.card is None:
+            return None
+        return last.card if view.hand_mask & BIT[last.card] else None
 
     def settle(self) -> None:
         ending = self.ending
@@ -333,7 +426,7 @@ class GameScreen(Screen[None]):
             self.message = self._("Not saved: {reason}").format(reason=error)
 
     SITTING_OUT_ACTIONS = frozenset({"discard", "result", "scores", "help", "quit_game",
-                                     "memory"})
+                                     "memory", "toggle_flash"})
 
     STOPPED_ACTIONS = frozenset({"scores", "help", "quit_game"})
 
@@ -504,7 +597,7 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def action_scores(self) -> None:
-        lines = score_text(self.session, self._, entries=True)
+        lines = sheet_lines(self.session, self._)
         self.app.push_screen(TextScreen(self._("Score sheet"), "\n".join(lines), self._))
 
     def action_help(self) -> None:

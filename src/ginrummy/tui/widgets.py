@@ -13,6 +13,7 @@ from ginrummy.core.cards import RANK_OF, SUIT_OF, SUIT_SYMBOLS, Card
 from ginrummy.tui.words import CardGroup
 
 SUIT_CLASSES = ("clubs", "diamonds", "hearts", "spades")
+FRESH_MARK = "★"  # on the card just drawn or taken, so the mark does not rest on colour alone
 # Colours of the compact card chips (Rich styles cannot use the CSS classes of CardFace).
 TWO_COLOURS = ("#111111", "#c01818", "#c01818", "#111111")
 FOUR_COLOURS = ("#0a7a1a", "#1040d0", "#c01818", "#111111")
@@ -24,13 +25,21 @@ def rank_text(card: Card) -> str:
 
 
 class CardFace(Static):
-    """One face-up card: rank and suit symbol, so the suit never rests on colour alone."""
+    """One face-up card: rank and suit symbol, so the suit never rests on colour alone.
 
-    def __init__(self, card: Card, *, classes: str = "", id: str | None = None) -> None:
+    In the hand a card carries the key that picks it (on its lower edge; compact: under the
+    rank), and ``compact`` draws it two lines high without a frame."""
+
+    def __init__(self, card: Card, *, classes: str = "", id: str | None = None,
+                 key: str = "", compact: bool = False, fresh: bool = False) -> None:
         suit = SUIT_SYMBOLS[SUIT_OF[card]]
         rank = rank_text(card)
-        super().__init__(f"{rank:<3}\n {suit} ", classes=f"card {SUIT_CLASSES[SUIT_OF[card]]} "
-                         + classes, id=id)
+        mark = FRESH_MARK if fresh else ""
+        face = Text(f"{rank}{suit}\n" if compact else f"{rank:<3}{mark}\n {suit}  ")
+        if key:  # the key under the face, quieter than the card
+            face.append(f"{mark + key:^3}" if compact else f"\n  {key} ", style="not bold dim")
+        super().__init__(face, classes=f"card {SUIT_CLASSES[SUIT_OF[card]]} " + classes, id=id)
+        self.set_class(bool(key), "keyed")
         self.card = card
 
 
@@ -49,28 +58,36 @@ class PlaceHolder(Static):
 
 
 class HandRow(Horizontal):
-    """The person's hand in groups (melds first, then deadwood), with the picked card raised."""
+    """The person's hand in groups (melds first, then deadwood), with the picked card raised,
+    the card just drawn or taken (``fresh``) marked, and each card's pick key on it."""
 
     def __init__(self, groups: Sequence[tuple[str, CardGroup]], *, selected: Card | None,
-                 taken: Card | None, id: str | None = None) -> None:
+                 fresh: Card | None, keys: Sequence[str] = (), compact: bool = False,
+                 id: str | None = None) -> None:
         super().__init__(id=id, classes="hand")
         self.groups = list(groups)
         self.selected = selected
-        self.taken = taken
+        self.fresh = fresh
+        self.keys = list(keys)
+        self.compact = compact
 
     def compose(self) -> ComposeResult:
+        position = 0
         for title, group in self.groups:
             box = Vertical(classes="group meld" if group.is_meld else "group loose")
-            box.border_title = title
+            box.border_title = None if self.compact else title
             with box:
                 with Horizontal(classes="cards"):
                     for card in group.cards:
                         classes = []
                         if card == self.selected:
                             classes.append("selected")
-                        if card == self.taken:
+                        if card == self.fresh:
                             classes.append("taken")
-                        yield CardFace(card, classes=" ".join(classes))
+                        key = self.keys[position] if position < len(self.keys) else ""
+                        position += 1
+                        yield CardFace(card, classes=" ".join(classes), key=key,
+                                       compact=self.compact, fresh=card == self.fresh)
 
 
 def chips(groups: Sequence[tuple[str, Sequence[Card]]], *, four_color: bool) -> Text:
