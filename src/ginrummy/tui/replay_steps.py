@@ -116,9 +116,11 @@ def _hand_steps(match: MatchFormat, hand: PlayedHand, number: int, _: Translator
         lines.append(_("Discard pile: {card}. Stock: {n} cards.").format(
             card=card_name(top) if top is not None else "-", n=len(state.stock)))
         if index == total:  # the hand is over: both hands are laid down (or it died)
-            lines.append("")
-            lines.extend(result_lines(closing, _) if players == 2 else result_lines(
-                closing, _, names=names, human=mine))
+            ending = (result_lines(closing, _) if players == 2 else
+                      result_lines(closing, _, names=names, human=mine))
+            if ending and ending[0] == lines[2]:  # the knock's headline says what its move did
+                del lines[2]
+            lines += ["", *ending]
         steps.append(Step(number, index, total, tuple(lines)))
     return steps
 
