@@ -18,7 +18,8 @@ from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator, translator
 from ginrummy.store import StaleMatchError
 from ginrummy.tui.coach import hint_text
-from ginrummy.tui.narrator import Ending, Narrator, ending_lines, score_text
+from ginrummy.tui.narrator import Ending, Narrator, ending_lines
+from ginrummy.tui.scoresheet import race_lines, sheet_lines
 from ginrummy.tui.seats import (
     hand_title,
     is_partnership,
@@ -44,6 +45,7 @@ from ginrummy.tui.words import (
 )
 
 COMMANDS = ("help", "hint", "score", "seen", "sort", "why", "quit")
+SHORT_COMMANDS = {"c": "score"}  # the full-screen game's key for the score sheet
 
 
 class PlainGame:
@@ -181,7 +183,7 @@ class PlainGame:
             if not line:
                 continue
             word, _sep, rest = line.lower().partition(" ")
-            word = command_word(word, self.lang)
+            word = SHORT_COMMANDS.get(word) or command_word(word, self.lang)
             if word in COMMANDS:
                 if word == "quit":
                     return False
@@ -270,7 +272,7 @@ class PlainGame:
         elif word == "hint":
             self.say(hint_text(view, self.lang, _))
         elif word == "score":
-            for line in score_text(self.session, _, entries=True):
+            for line in sheet_lines(self.session, _):
                 self.say(line)
         elif word == "seen":
             self.tell_seen(view)
@@ -304,10 +306,12 @@ class PlainGame:
                 return False
         for line in ending_lines(session, ending, _):
             self.say(line)
-        for line in score_text(session, _):
-            self.say(line)
-        if session.match.is_over:
+        if session.match.is_over:  # the whole score sheet, as kept on paper
+            for line in sheet_lines(session, _):
+                self.say(line)
             return True
+        for line in race_lines(session, _):
+            self.say(line)
         line = self.ask(_("Press Enter for the next hand (or type quit)."))
         if line is None or self.is_quit(line):
             return False
