@@ -42,6 +42,8 @@ from ginrummy.tui.words import (
     cards_text,
     layoff_sentence,
     melds_text,
+    opponent_label,
+    preset_label,
     prompt,
     refusal_text,
     show_choice,
@@ -154,7 +156,7 @@ class GameScreen(Screen[None]):
             yield Static(_("Hand {n}  ·  You {a} - Computer {b}  ·  target {target}  ·  {rules}  "
                            "·  knock limit {limit}").format(
                 n=match.deal_number, a=first, b=second, target=match.rules.target,
-                rules=match.rules.name, limit=view.knock_limit), id="status")
+                rules=preset_label(match.rules.name, _), limit=view.knock_limit), id="status")
         else:
             yield from self.compose_seating(view.knock_limit)
         table = session.watched
@@ -162,7 +164,7 @@ class GameScreen(Screen[None]):
         close = " close" if session.players > 2 else ""
         with Horizontal(id="opponent-row", classes="opponent-row" + close):
             yield Static(f"{seat_name(opponent, session.players, _)} "
-                         f"({session.settings.opponent})", classes="who")
+                         f"({opponent_label(session.settings.opponent, _)})", classes="who")
             yield Static("▮" * view.opponent_hand_size, id="opponent-cards",
                          classes="opponent-cards")
             took = view.opponent_took()
@@ -224,7 +226,7 @@ class GameScreen(Screen[None]):
             seen_by_other = views[1 - player]  # what the other player (and you) can see
             with Horizontal(classes="opponent-row close"):
                 yield Static(f"{seat_name(seat, session.players, _)} "
-                             f"({session.settings.opponent})", classes="who")
+                             f"({opponent_label(session.settings.opponent, _)})", classes="who")
                 yield Static("▮" * seen_by_other.opponent_hand_size, classes="opponent-cards")
                 took = seen_by_other.opponent_took()
                 yield Static(_("took from the pile: {cards}").format(cards=cards_text(took))
