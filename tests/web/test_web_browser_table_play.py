@@ -287,3 +287,31 @@ def test_offline_blocks_the_table_until_the_server_is_back(browser: Browser,
         page.keyboard.press("d")  # the same turn, now played
         wait_after(page, before)
         assert page.locator(".hand-card.drawn").count() == 1
+
+
+def test_the_computer_draws_then_throws_in_two_steps(browser: Browser, tmp_path: Path) -> None:
+    with serve(free_port(), f"sqlite:///{fast_dir()}/{tmp_path.name}.sqlite3", tmp_path) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+        new_game(page, base)
+        until_my_draw(page)
+        before = version(page)
+        page.keyboard.press("d")
+        wait_after(page, before)
+        # every table the page shows from now: the status line and the pile's top card
+        page.evaluate("""() => { window.seen = [];
+            new MutationObserver(() => window.seen.push([document.querySelector('#status').textContent,
+                                                         document.querySelector('#pile').dataset.top]))
+              .observe(document.querySelector('#status'), { childList: true, characterData: true, subtree: true }); }""")
+        thrown = page.locator(".hand-card:enabled").first.get_attribute("data-card")
+        before = version(page)
+        page.keyboard.press(KEY_OF_INDEX[hand_codes(page).index(thrown or "")])
+        page.keyboard.press("Enter")
+        wait_after(page, before)
+        seen: list[list[str]] = page.evaluate("window.seen")
+        final_status, final_top = seen[-1]
+        assert "threw" in final_status or page.locator("#result:not([hidden])").count()
+        # before it: the computer's draw alone, my card still on the pile when it drew from the stock
+        drew = [(status, top) for status, top in seen[:-1] if "Random:" in status and "threw" not in status]
+        assert drew, seen
+        status, top = drew[-1]
+        assert "drew from the stock" in status and top == thrown or "took" in status and top != thrown
