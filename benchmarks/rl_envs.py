@@ -2,7 +2,8 @@
 
     python benchmarks/rl_envs.py [--rounds 5] [--scale 1.0] [--envs 4096,16384] [--vector-envs 4096]
 
-Every contender plays uniformly random legal actions and counts one step per decision (chance
+Every contender plays uniformly random legal actions, drawn the same way on every side
+(``rng.choice`` over the list of legal action ints), and counts one step per decision (chance
 moves not counted). Ours produce a full observation and action mask at every step; RLCard's
 ``env.step`` builds its state dict; OpenSpiel's ``gin_rummy`` is driven from Python with
 ``legal_actions``/``apply_action`` only (no observation tensor), as its usual benchmark does. Rounds
@@ -16,6 +17,7 @@ step = one learner decision, the opponent's replies played inside it).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
@@ -179,6 +181,7 @@ def main(argv: list[str] | None = None) -> None:
             rows.append((name, make(steps)))
         except ImportError:
             missing.append(name)
+    print(f"load average before: {load()}")
     rates: dict[str, list[float]] = {name: [] for name, _ in rows}
     for _ in range(args.rounds):
         for name, workload in rows:
@@ -192,8 +195,14 @@ def main(argv: list[str] | None = None) -> None:
             ratio = statistics.median(a / b for a, b in zip(series, anchor, strict=True))
             line += f"   {ratio:7.1f}x RLCard"
         print(line)
+    print(f"load average after: {load()}")
     for name in missing:
         print(f"missing anchor: {name} (pip install 'ginrummy[bench]')")
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f} (1, 5, 15 min; {os.cpu_count()} CPUs)"
 
 
 if __name__ == "__main__":
