@@ -41,6 +41,7 @@ from ginrummy.tui.words import (
     rules_text,
     show_choice,
     sort_word,
+    sort_words,
     to_notation,
 )
 
@@ -282,7 +283,8 @@ class PlainGame:
             self.order = sort_word(rest, self.lang)
             self.describe(view)
         else:
-            self.say(_("Sort by one of: {orders}.").format(orders=", ".join(SORT_ORDERS)))
+            self.say(_("Sort by one of: {orders}.").format(
+                orders=", ".join(sort_words(self.lang))))
 
     def why(self) -> None:
         """The rule behind the last refusal: refusals leave clause numbers out unless asked."""

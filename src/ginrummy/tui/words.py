@@ -454,3 +454,9 @@ def command_word(word: str, lang: str) -> str:
 
 def sort_word(word: str, lang: str) -> str:
     return SORT_WORDS.get(lang, {}).get(word, word)
+
+
+def sort_words(lang: str) -> list[str]:
+    """The sort orders as plain mode reads them in ``lang`` (``kombinasjoner, verdi, farge``)."""
+    typed = {order: word for word, order in SORT_WORDS.get(lang, {}).items()}
+    return [typed.get(order, order) for order in SORT_ORDERS]
