@@ -53,7 +53,7 @@ def player_names() -> list[str]:
 def make_player(name: str, *, seed: int | None = None) -> Player:
     """The player called ``name`` (see :func:`player_names`), seeded if asked.
 
-    ``cmd:COMMAND LINE`` runs an external program speaking the bot protocol;
+    ``cmd:COMMAND LINE`` runs an external program speaking the bot protocol.
     """
     if name.startswith("cmd:"):
         from ginrummy.protocol.client import ExternalBot
@@ -63,13 +63,3 @@ def make_player(name: str, *, seed: int | None = None) -> Player:
     if key not in _FACTORIES:
         raise GinRummyError(f"unknown player {name!r}; choose one of {', '.join(_FACTORIES)}")
     return _FACTORIES[key](seed)
-
-
-MAX_SAMPLES = 100_000
-
-
-def _samples(text: str) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= MAX_SAMPLES):
-        raise GinRummyError(
-        )
-    return int(text)
