@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ginrummy.core.actions import Action, parse_action
 from ginrummy.core.cards import parse_cards
-from ginrummy.core.rules import rules_for
+from ginrummy.core.rules import PRESETS, rules_for
 from ginrummy.core.state import HandState
-from ginrummy.i18n import translator
+from ginrummy.i18n import catalogue, translator
+from ginrummy.players.registry import player_names
 from ginrummy.store import open_store
 from ginrummy.tui.session import GameSession, Settings
-from ginrummy.tui.words import arrange, result_lines, score_lines, turn_sentences
+from ginrummy.tui.words import (
+    arrange,
+    opponent_label,
+    preset_label,
+    result_lines,
+    rules_text,
+    score_lines,
+    sort_words,
+    turn_sentences,
+)
 
 KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H 8D KS"  # example A's hand plus K♠ to throw face down
 DEFENDER = "2S 3S 4S QD QH QC 8C KH 5D TS"
@@ -67,3 +79,28 @@ def test_tui_words_hollywood_score_sheet_has_three_columns():
     assert [line.split(" (")[0] for line in lines if line.startswith("Game")] == [
         "Game 1", "Game 2", "Game 3"]
     assert lines[-1] == "Match total: You 0 - Computer 0 (target 100)"
+
+
+@pytest.mark.parametrize("lang", ["nb", "sv"])
+def test_tui_words_every_preset_and_computer_player_has_a_name_in_the_language(lang):
+    words = catalogue(lang)
+    missing = [name for name in [*PRESETS, *player_names()] if name not in words]
+    assert not missing, f"add these to locales/{lang}/LC_MESSAGES/ginrummy.po: {missing}"
+    _ = translator(lang)
+    assert preset_label("three-player", _) == {"nb": "tre spillere", "sv": "tre spelare"}[lang]
+    assert opponent_label("beginner", _) == {"nb": "nybegynner", "sv": "nybörjare"}[lang]
+    assert opponent_label("a-player-added-later", _) == "a-player-added-later"
+
+
+def test_tui_words_rules_text_names_the_preset_and_each_changed_option():
+    rules = rules_for("oklahoma", target=50, last_chance=True, dealer="loser")
+    assert rules_text(rules, translator("nb")) == "Oklahoma, mål 50, siste sjanse, taperen gir"
+    assert rules_text(rules, translator("sv")) == ("Oklahoma, mål 50, sista chansen, "
+                                                   "förloraren ger")
+    assert rules_text(rules_for("classic"), translator("en")) == "classic"
+
+
+def test_tui_words_sort_orders_in_the_language():
+    assert sort_words("nb") == ["kombinasjoner", "verdi", "farge"]
+    assert sort_words("sv") == ["kombinationer", "valör", "färg"]
+    assert sort_words("en") == ["melds", "rank", "suit"]

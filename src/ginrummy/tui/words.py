@@ -297,6 +297,8 @@ def opponent_label(name: str, _: Translator) -> str:
         "gin-camper": _("gin-camper"),
         "expert": _("expert"),
         "marjj-style": _("marjj-style"),
+        "montecarlo": _("montecarlo"),
+        "learned": _("learned"),
         "openspiel-simple": _("openspiel-simple"),
         "rlcard-novice": _("rlcard-novice"),
     }
