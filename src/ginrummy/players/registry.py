@@ -9,6 +9,7 @@ from ginrummy.players.base import Player, RandomPlayer
 from ginrummy.players.beginner import BeginnerPlayer
 from ginrummy.players.expert import ExpertPlayer
 from ginrummy.players.marjj import MarjjStylePlayer
+from ginrummy.players.montecarlo import DEFAULT_SAMPLES, MonteCarloPlayer
 from ginrummy.players.standard import StandardPlayer
 from ginrummy.players.styles import GinCamperPlayer
 
@@ -21,6 +22,7 @@ _FACTORIES: dict[str, PlayerFactory] = {
     "gin-camper": lambda seed: GinCamperPlayer(seed=seed),
     "expert": lambda seed: ExpertPlayer(seed=seed),
     "marjj-style": lambda seed: MarjjStylePlayer(seed=seed),
+    "montecarlo": lambda seed: MonteCarloPlayer(seed=seed),
     # The anchors need the optional ``bench`` extra, so they are imported only when asked for.
     "openspiel-simple": lambda seed: _anchor("OpenSpielSimplePlayer", seed),
     "rlcard-novice": lambda seed: _anchor("RLCardNovicePlayer", seed),
@@ -53,13 +55,28 @@ def player_names() -> list[str]:
 def make_player(name: str, *, seed: int | None = None) -> Player:
     """The player called ``name`` (see :func:`player_names`), seeded if asked.
 
-    ``cmd:COMMAND LINE`` runs an external program speaking the bot protocol.
+    ``cmd:COMMAND LINE`` runs an external program speaking the bot protocol;
+    ``montecarlo:N`` is the Monte Carlo player with ``N`` sampled worlds a choice.
     """
     if name.startswith("cmd:"):
         from ginrummy.protocol.client import ExternalBot
 
         return ExternalBot(name[4:], seed=seed)
     key = name.strip().lower()
+    if key.startswith("montecarlo:"):
+        return MonteCarloPlayer(samples=_samples(key.partition(":")[2]), seed=seed)
     if key not in _FACTORIES:
         raise GinRummyError(f"unknown player {name!r}; choose one of {', '.join(_FACTORIES)}")
     return _FACTORIES[key](seed)
+
+
+MAX_SAMPLES = 100_000
+
+
+def _samples(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= MAX_SAMPLES):
+        raise GinRummyError(
+            f"montecarlo:N needs a whole number of samples from 1 to {MAX_SAMPLES:,}, "
+            f"not {text!r} (montecarlo alone takes {DEFAULT_SAMPLES})"
+        )
+    return int(text)

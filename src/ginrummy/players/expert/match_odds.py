@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ginrummy.core.rules import Rules
+from ginrummy.core.views import PlayerView
 
 
 def _spread(points: range, weight: float) -> tuple[tuple[int, float], ...]:
@@ -120,3 +121,14 @@ def _odds(target: int, gin_bonus: int, undercut_bonus: int, knock_bonus: int,
                 total += chance * (0.0 if cells >= b else row[b - cells])
             row[b] = total / 2
     return MatchOdds(step, tuple(tuple(r) for r in table))
+
+
+def stakes_for(view: PlayerView) -> Stakes:
+    """What points are worth to the player of ``view`` at its match's score (face value when
+    there is no match score to weigh them by: a lone hand, or Hollywood's three games)."""
+    info = view.match
+    if info is None or view.rules.hollywood or len(info.scores) != 2:
+        return Stakes()
+    need = max(1, info.target - info.scores[view.player])
+    their_need = max(1, info.target - info.scores[view.opponent])
+    return Stakes(MatchOdds.for_rules(view.rules, view.multiplier), need, their_need)

@@ -46,7 +46,7 @@ from ginrummy.players.expert.evaluation import (
     knock_chance,
     knock_value,
 )
-from ginrummy.players.expert.match_odds import MatchOdds, Stakes
+from ginrummy.players.expert.match_odds import Stakes, stakes_for
 from ginrummy.players.expert.reading import HandReader
 from ginrummy.players.expert.search import Deal, Table, deals_for, knock_now, play_on, sample_hands
 from ginrummy.players.expert.tracking import CardKnowledge, OpponentModel, track
@@ -318,11 +318,7 @@ class _Decision:
 
     @cached_property
     def stakes(self) -> Stakes:
-        view = self.view
-        needs = _needs(view)
-        if needs is None:
-            return Stakes()
-        return Stakes(MatchOdds.for_rules(view.rules, view.multiplier), *needs)
+        return stakes_for(self.view)
 
     @property
     def samples(self) -> OpponentSamples:
@@ -538,13 +534,3 @@ def _discard_notes(card: Card, loose: list[Card], danger: float) -> tuple[str, .
     elif danger > RISKY:
         notes.append("risky")
     return tuple(notes)
-
-
-def _needs(view: PlayerView) -> tuple[int, int] | None:
-    """Points this player, then the opponent, still needs to reach the target (Hollywood: none,
-    since three games run at once)."""
-    info = view.match
-    if info is None or view.rules.hollywood or len(info.scores) != 2:
-        return None
-    return (max(1, info.target - info.scores[view.player]),
-            max(1, info.target - info.scores[view.opponent]))
