@@ -264,3 +264,14 @@ def test_gymnasium_env_with_full_decisions(opponent: str) -> None:
                 sign = 1 if outcome["winner"] == env.unwrapped.learner else -1
                 assert reward == sign * outcome["points"]
     assert ended == 40
+
+
+def test_full_decision_actions_have_names() -> None:
+    env = ginrummy_v0.gym_env(full_decisions=True).unwrapped
+    run = ALL_MELDS.index(to_mask(parse_cards("9C TC JC")))
+    assert env.decode(MELD_BASE + run) == "show 9C TC JC"
+    assert env.decode(LAYOFF_BASE + parse_cards("8C")[0]) == "lay off 8C"
+    assert env.decode(DONE) == "done"
+    assert env.decode(KNOCK_BASE + parse_cards("7C")[0]) == "knock 7C"
+    with pytest.raises(IllegalActionError):
+        env.decode(FULL_NUM_ACTIONS)
