@@ -785,8 +785,9 @@ function moveText(move) {
   return t("declared big gin");
 }
 
-function outcomeText(result) {
-  const knocker = result.knocker === null ? "" : nameOf(result.knocker);
+// ``names``: the hand's two players (a replay has no current table to ask).
+function outcomeText(result, names) {
+  const knocker = result.knocker === null ? "" : names[result.knocker];
   switch (result.outcome) {
     case "gin": return t("{name} went gin!", { name: knocker });
     case "big_gin": return t("{name} declared big gin!", { name: knocker });
@@ -808,7 +809,7 @@ export function settlementBoard(result, names, figures = {}) {
   const box = document.createElement("div");
   const head = document.createElement("p");
   head.className = "outcome";
-  head.textContent = outcomeText(result) + (result.winner === null ? "" : " " + t("{name} scores {points}.", { name: names[result.winner], points: result.points }));
+  head.textContent = outcomeText(result, names) + (result.winner === null ? "" : " " + t("{name} scores {points}.", { name: names[result.winner], points: result.points }));
   box.append(head);
   const settlement = result.settlement;
   if (!settlement) return box;
