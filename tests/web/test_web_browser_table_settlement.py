@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 from test_web_browser import ARTIFACTS, browser, version
+from test_web_browser_table_audit import serious
 from test_web_browser_table_play import KEY_OF_INDEX, hand_codes, still, wait_after
 from web_fixtures import fast_dir, live_server, stack_first_hand, stacked_deck
 
@@ -99,6 +100,7 @@ def test_the_settlement_on_the_felt_in_english(browser: Browser, links: list[str
     assert "laid off" in (page.get_attribute("#hand svg[data-key='7S']", "aria-label") or "")
     still(page)
     page.screenshot(path=ARTIFACTS / "table-settlement-desktop.png", full_page=True)
+    assert serious(page) == []  # the accessibility audit (axe-core)
     assert not errors
 
 
@@ -122,6 +124,7 @@ def test_the_settlement_in_swedish_on_a_phone(browser: Browser, links: list[str]
                              for box in boxes)
     still(page)
     page.screenshot(path=ARTIFACTS / "table-settlement-phone-sv.png", full_page=True)
+    assert serious(page) == []
 
 
 def test_the_settlement_in_norwegian_names_the_cards(browser: Browser, links: list[str]) -> None:
