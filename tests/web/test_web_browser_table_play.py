@@ -169,43 +169,43 @@ def test_cards_stock_pile_and_opponent_are_named_in_the_page_language(browser: B
             page.close()
 
 
+def drag(page: Page, source: str, target: str, at: float = 0.5) -> None:
+    """Press on ``source``, move in steps to ``target`` (``at``: how far across it), release."""
+    start, end = page.locator(source).bounding_box(), page.locator(target).bounding_box()
+    assert start and end
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] * at, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+
+
 def test_the_drawn_card_is_marked_and_drag_reorders_and_discards(browser: Browser,
                                                                   tmp_path: Path) -> None:
     with serve(free_port(), f"sqlite:///{fast_dir()}/{tmp_path.name}.sqlite3", tmp_path) as base:
         page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
         new_game(page, base)
         until_my_draw(page)
-        held = set(hand_codes(page))
-        before = version(page)
-        page.keyboard.press("d")
-        wait_after(page, before)
-        new = set(hand_codes(page)) - held
-        assert len(new) == 1
-        assert page.locator(".hand-card.drawn").get_attribute("data-card") == new.pop()
-        assert "just drawn" in (page.get_attribute(".hand-card.drawn", "aria-label") or "")
-        still(page)
-        page.screenshot(path=ARTIFACTS / "table-drawn-card.png")
-        # drag the first card past the last: the hand takes the player's own order, no move is sent
+        # before drawing (no card may be thrown): drag the first card past the last; the hand
+        # takes the player's own order and no move is sent
         codes = hand_codes(page)
-        first = page.locator(f".hand-card[data-card='{codes[0]}']").bounding_box()
-        last = page.locator(f".hand-card[data-card='{codes[-1]}']").bounding_box()
-        assert first and last
         before = version(page)
-        page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
-        page.mouse.down()
-        page.mouse.move(last["x"] + last["width"] * 0.9, last["y"] + last["height"] / 2, steps=8)
-        page.mouse.up()
+        drag(page, f".hand-card[data-card='{codes[0]}']", f".hand-card[data-card='{codes[-1]}']", 0.9)
         assert hand_codes(page) == codes[1:] + codes[:1]
         assert version(page) == before
+        page.keyboard.press("d")
+        wait_after(page, before)
+        new = set(hand_codes(page)) - set(codes)
+        assert len(new) == 1
+        drawn = new.pop()
+        assert page.locator(".hand-card.drawn").get_attribute("data-card") == drawn
+        assert "just drawn" in (page.get_attribute(".hand-card.drawn", "aria-label") or "")
+        assert hand_codes(page) == codes[1:] + codes[:1] + [drawn]  # the own order stays
+        still(page)
+        page.screenshot(path=ARTIFACTS / "table-drawn-card.png")
         # and a card dragged onto the pile is thrown
         card = page.locator(".hand-card:enabled").first.get_attribute("data-card")
-        box = page.locator(f".hand-card[data-card='{card}']").bounding_box()
-        pile = page.locator("#pile").bounding_box()
-        assert box and pile
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
-        page.mouse.move(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2, steps=8)
-        page.mouse.up()
+        before = version(page)
+        drag(page, f".hand-card[data-card='{card}']", "#pile")
         wait_after(page, before)
         assert card not in hand_codes(page)
 
