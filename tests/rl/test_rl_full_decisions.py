@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 import gymnasium
 import numpy as np
 import pytest
 
+from ginrummy.core.actions import Action
 from ginrummy.core.cards import BIT, RANK_OF, SUIT_OF, from_mask, parse_cards, to_mask
 from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.melds import ALL_MELDS, best_discard, min_deadwood
@@ -275,3 +277,50 @@ def test_full_decision_actions_have_names() -> None:
     assert env.decode(KNOCK_BASE + parse_cards("7C")[0]) == "knock 7C"
     with pytest.raises(IllegalActionError):
         env.decode(FULL_NUM_ACTIONS)
+
+
+def _knock_table() -> Any:
+    """A raw env at a table where player_0 may knock with KS and player_1 holds 8C 8D 8H 8S:
+    8C may go on 9C TC JC or stay in the set of four, the same deadwood either way."""
+    from ginrummy.core.state import HandState
+
+    knocker = to_mask(parse_cards("9C TC JC 5D 5H 5S 2H 3H 4H AS KS"))
+    defender = to_mask(parse_cards("8C 8D 8H 8S KD QH 2D 7S 4C JD"))
+    rest = [c for c in range(52) if not (knocker | defender) & BIT[c]]
+    state = HandState.restore(rules_for("classic"), dealer=1, to_play=0, phase=Phase.DISCARD,
+                              hands=(knocker, defender), stock=rest[1:], pile=rest[:1],
+                              upcard=None)
+    env = ginrummy_v0.raw_env(full_decisions=True)
+    env.reset(seed=0)
+    env.match.state = state
+    env._start_hand()
+    env.agent_selection = "player_0"
+    return env
+
+
+def test_a_defender_chooses_between_layoffs_of_equal_deadwood() -> None:
+    ks, eight = parse_cards("KS 8C")
+    for by_step in (True, False):
+        env = _knock_table()
+        if by_step:  # the agent knocks and shows the three melds
+            env.step(KNOCK_BASE + ks)
+            assert env.agent_selection == "player_0" and env.pending.shown is None
+            while env.pending is not None and env.pending.shown is None:
+                legal = np.flatnonzero(env.observe("player_0")["action_mask"])
+                env.step(int(legal[0]))  # the lowest meld first (done is the highest index)
+        else:  # a player's knock (the Gymnasium opponent's way): the default arrangement
+            env.play(Action.parse("knock KS"))
+        assert env.agent_selection == "player_1"
+        mask = env.observe("player_1")["action_mask"]
+        assert np.flatnonzero(mask).tolist() == [LAYOFF_BASE + eight, DONE]
+        env.step(LAYOFF_BASE + eight)
+        assert env.match.state.is_over  # the only choice left, done, was played for it
+        state = env.match.state
+        shown = state.history[-1].action.show
+        laid_down = to_mask(parse_cards("9C TC JC 5D 5H 5S 2H 3H 4H AS"))
+        expected = settle_shown(check_show(laid_down, shown, 10),
+                                to_mask(parse_cards("8C 8D 8H 8S KD QH 2D 7S 4C JD")),
+                                rules_for("classic"))
+        assert state.result.settlement.defender_deadwood == 10 + 10 + 2 + 7 + 4 + 10
+        assert (state.result.outcome, state.result.points) == (expected.outcome, expected.points)
+        assert env.rewards["player_0"] == expected.points

@@ -196,13 +196,21 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
     def play(self, action: Action) -> None:
         """Play a core action for the agent to move (how the Gymnasium env's opponent plays):
         with full decisions a knock shows what it names, or the default arrangement, and the
-        defender's layoffs are the engine's."""
+        defender then chooses its layoffs."""
         assert self.match is not None
-        if self.full_decisions and action.kind is Kind.KNOCK:
-            self.pending = None
-            self._apply(action if action.show is not None else
-                        action.with_show(self.match.view(self.match.state.to_play)
-                                         .default_show(action.card).melds))
+        if self.pending is None and self.full_decisions and action.kind is Kind.KNOCK:
+            state = self.match.state
+            state.verify(action)  # the core's reason for a knock or a show it refuses
+            assert action.card is not None
+            knocker = state.to_play
+            shown = action.show if action.show is not None else \
+                self.match.view(knocker).default_show(action.card).melds
+            pending = PendingKnock.start(knocker, action.card,
+                                         state.hands[knocker] ^ BIT[action.card],
+                                         state.hands[1 - knocker], state.knock_limit, [])
+            pending.show(tuple(shown))
+            self.pending = pending
+            self._advance()
             self.agent_selection = AGENTS[self._to_play()]
         elif self.pending is not None:
             raise ValueError("a knock is being shown or laid off onto: use step()")

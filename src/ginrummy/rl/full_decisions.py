@@ -162,14 +162,19 @@ class PendingKnock:
             raise self._refusal(action)
         if action == DONE:
             if self.shown is None:
-                self.shown = tuple(ALL_MELDS[i] for i in self.chosen)
-                _, self.layoff_paths = best_layoff_sets(self.defender_hand, self.shown)
+                self.show(tuple(ALL_MELDS[i] for i in self.chosen))
             else:
                 self.done = True
         elif self.shown is None:
             self.chosen += (action - MELD_BASE,)
         else:
             self.laid += (action - LAYOFF_BASE,)
+
+    def show(self, melds: tuple[Meld, ...]) -> None:
+        """The knocker shows ``melds`` (chosen here, or by a player that named them): the
+        defender's choice of layoffs comes next."""
+        self.shown = melds
+        _, self.layoff_paths = best_layoff_sets(self.defender_hand, melds)
 
     def _refusal(self, action: int) -> IllegalActionError:
         if self.shown is None:
