@@ -99,3 +99,26 @@ def test_a_bad_link_says_what_is_wrong_in_swedish_and_offers_a_new_match(
     page.wait_for_selector("#problem:not([hidden])")
     assert page.inner_text("#problem-title") == "Sidan finns inte"
     assert not errors
+
+
+def test_the_invite_panel_goes_once_the_friend_is_seated(browser: Browser, server: str) -> None:
+    host = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True).new_page()
+    host.goto(server + "/")
+    host.fill("input[name=name]", "Ann")
+    host.select_option("#opponent", "friend")
+    expect(host.locator("#opponent-about")).to_contain_text("link")
+    host.fill("input[name=friend]", "Bob")
+    host.click("button[type=submit]")
+    links = host.locator("#invite input.link")
+    links.first.wait_for()
+    expect(host.locator("#invite")).to_contain_text("Waiting for your friend to join.")
+    invite = links.first.input_value()
+    friend = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True).new_page()
+    friend.goto(invite)
+    friend.wait_for_selector("body[data-version]")
+    expect(host.locator("#invite")).to_be_hidden()  # Bob sat down: nothing left to send
+    assert friend.locator("#invite").is_hidden()  # and the friend never had links to send
+    friend.close()  # Bob leaves for a moment: the panel stays gone, on a reload too
+    host.reload()
+    host.wait_for_selector("body[data-version]")
+    assert host.locator("#invite").is_hidden()
