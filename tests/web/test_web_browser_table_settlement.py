@@ -10,6 +10,7 @@ K♣ Q♦ J♣ 9♣ 6♥ 10♦ 4♠ 9♥ = 68 deadwood. Ann scores 68 - 1 = 67 (
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -132,3 +133,43 @@ def test_the_settlement_in_norwegian_names_the_cards(browser: Browser, links: li
     knock_by_keyboard(page, links[2], "nb")
     assert (page.get_attribute("#hand .group.knock svg", "aria-label") or "") == "konge hjerter"
     assert page.locator("#result .points li").first.inner_text() == "Dødvekt 68 − 1 = 67"
+
+
+def settle(page: Page, call: str) -> object:
+    """Evaluate ``call`` with the page's settle.js imported as ``settle``."""
+    return page.evaluate(f"async () => {{ const settle = await import('/static/settle.js'); return {call}; }}")
+
+
+def test_layoffs_and_points_worked_out(browser: Browser, links: list[str]) -> None:
+    page = browser.new_page(bypass_csp=True)
+    page.goto(links[0].split("/g/")[0] + "/")
+    page.wait_for_selector("#lobby:not([hidden])")
+    # laid in the server's order 7♠ before 8♠: drawn as they could be laid, each onto the run as
+    # it stood; a set takes a card in any order
+    laid = settle(page, """settle.layoffsAsTheyStood([["9S", "TS", "JS"], ["4H", "4D", "4C"]],
+        [{card: "7S", onto: ["9S", "TS", "JS"]}, {card: "QS", onto: ["9S", "TS", "JS"]},
+         {card: "8S", onto: ["9S", "TS", "JS"]}, {card: "4S", onto: ["4H", "4D", "4C"]}])""")
+    assert laid == {
+        "laid": [{"card": "QS", "onto": ["9S", "TS", "JS"], "meld": 0},
+                 {"card": "8S", "onto": ["9S", "TS", "JS", "QS"], "meld": 0},
+                 {"card": "7S", "onto": ["8S", "9S", "TS", "JS", "QS"], "meld": 0},
+                 {"card": "4S", "onto": ["4H", "4D", "4C"], "meld": 1}],
+        "melds": [["7S", "8S", "9S", "TS", "JS", "QS"], ["4H", "4D", "4C", "4S"]]}
+
+    def lines(outcome: str, points: int, knocker: int, defender: int, multiplier: int = 1,
+              box: int = 20) -> object:
+        settlement = {"knocker": {"melds": [], "deadwood": knocker},
+                      "defender": {"layoffs": [], "deadwood": defender}}
+        result = {"outcome": outcome, "points": points, "winner": 0, "settlement": settlement}
+        return settle(page, f"settle.pointsLines({json.dumps(result)}, {multiplier}, "
+                            f"{{box_bonus: {box}}})")
+
+    assert lines("knock", 9, 6, 15) == ["Deadwood 15 − 6 = 9", "Box 20 (counted at the end of the match)"]
+    # the Norwegian preset: 20 more to a knocker who wins, no box
+    assert lines("knock", 29, 6, 15, box=0) == ["Deadwood 15 − 6 = 9", "Knock bonus 20: 9 + 20 = 29"]
+    assert lines("undercut", 13, 8, 5) == ["Deadwood 8 − 5 = 3", "Undercut bonus 10: 3 + 10 = 13",
+                                           "Box 20 (counted at the end of the match)"]
+    assert lines("gin", 64, 0, 12, multiplier=2) == ["Gin bonus 20 + deadwood 12 = 32", "× 2 = 64",
+                                                     "Box 20 (counted at the end of the match)"]
+    assert lines("big_gin", 43, 0, 12) == ["Big gin bonus 31 + deadwood 12 = 43",
+                                           "Box 20 (counted at the end of the match)"]
