@@ -324,3 +324,13 @@ def test_a_defender_chooses_between_layoffs_of_equal_deadwood() -> None:
         assert state.result.settlement.defender_deadwood == 10 + 10 + 2 + 7 + 4 + 10
         assert (state.result.outcome, state.result.points) == (expected.outcome, expected.points)
         assert env.rewards["player_0"] == expected.points
+
+
+def test_the_standard_checks_pass_with_full_decisions() -> None:
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, seed_test
+
+    api_test(ginrummy_v0.env(full_decisions=True), num_cycles=300)
+    seed_test(lambda: ginrummy_v0.env(full_decisions=True), num_cycles=100)
+    check_env(gymnasium.make("ginrummy/GinRummy-v0", full_decisions=True).unwrapped,
+              skip_render_check=True)
