@@ -98,6 +98,14 @@ def test_a_whole_hand_by_keyboard_alone(browser: Browser, tmp_path: Path) -> Non
         page.screenshot(path=ARTIFACTS / "table-keys-help.png")
         page.keyboard.press("Escape")
         assert not page.locator("#keys-help[open]").count()
+        codes = hand_codes(page)
+        page.keyboard.press("s")  # melds -> by rank
+        ranks = [RANKS.index(code[0]) for code in hand_codes(page)]
+        assert ranks == sorted(ranks) and sorted(hand_codes(page)) == sorted(codes)
+        page.keyboard.press("h")
+        page.wait_for_selector("#hint:not([hidden])")
+        page.keyboard.press("c")
+        assert page.evaluate("document.activeElement.id") == "sheet"
         drawn = 0
         for _ in range(200):
             if page.locator("#result:not([hidden])").count():
