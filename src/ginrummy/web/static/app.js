@@ -507,23 +507,17 @@ function renderMiddle(view, legal) {
     };
     if (action) node.append(Object.assign(document.createElement("span"), { className: "cue", textContent: action === "draw stock" ? `▼ ${t("Draw")}` : `▲ ${t("Take")}`, ariaHidden: "true" }));
   }
-  // Drag a card from the stock or the pile to the hand to draw it; from the hand to the pile to discard.
+  // Drag the stock or the pile to the hand (a mouse) to draw; a hand card's drag is drag.js's.
   for (const [node, action] of [[stock, canStock ? "draw stock" : null], [pile, pileAction]]) {
     node.draggable = Boolean(action);
     node.ondragstart = action ? (event) => event.dataTransfer.setData("text/plain", action) : null;
   }
-  pile.ondragover = (event) => event.preventDefault();
-  pile.ondrop = (event) => {
-    event.preventDefault();
-    const action = event.dataTransfer.getData("text/plain");
-    if (action.startsWith("discard ") && legal.has(action)) act(action);
-  };
   const hand = $("hand");
   hand.ondragover = (event) => event.preventDefault();
   hand.ondrop = (event) => {
     event.preventDefault();
     const action = event.dataTransfer.getData("text/plain");
-    if (!action.startsWith("discard ") && legal.has(action)) act(action);
+    if (["draw stock", "draw pile", "take"].includes(action) && legal.has(action)) act(action);
   };
 }
 
