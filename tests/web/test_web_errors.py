@@ -61,6 +61,10 @@ def test_the_http_api_sends_codes(sqlite_url: str) -> None:
         assert early.json()["code"] == "replay_unfinished"
         wrong = test_client.post("/api/replay", json={"game": ids["game"], "token": "x"})
         assert wrong.json()["code"] == "bad_link"
+        missing = test_client.get("/api/nothing")
+        assert missing.status_code == 404 and missing.json()["code"] == "no_such_page"
+        page = test_client.get("/no/such/page")  # a person gets the page, which says so
+        assert page.status_code == 404 and 'id="problem"' in page.text
 
 
 def test_the_socket_sends_codes_and_changes_nothing(sqlite_url: str) -> None:

@@ -53,6 +53,7 @@ WEB_ERRORS: Mapping[str, str] = {
     "join_first": "join a game first",
     "unknown_message": "unknown message type '{text}'",
     "request_too_large": "request too large",
+    "no_such_page": "there is no such page",
     "not_json": "the request body must be JSON",
     "not_an_object": "the request body must be a JSON object",
     "server_failed": "the server failed to do that; the game is unchanged",

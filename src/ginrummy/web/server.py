@@ -116,7 +116,9 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         return FileResponse(STATIC / "index.html", headers=SECURITY_HEADERS)
 
     async def unknown_page(request: Request) -> Response:
-        # The page itself says, in the visitor's language, that there is no such page.
+        if request.url.path.startswith("/api/"):  # a program asked: it gets JSON
+            return _error(WebError("no_such_page"), 404)
+        # A person: the page itself says, in the visitor's language, that there is no such page.
         return FileResponse(STATIC / "index.html", status_code=404, headers=SECURITY_HEADERS)
 
     async def meta(request: Request) -> Response:
