@@ -265,7 +265,8 @@ def test_no_motion_under_prefers_reduced_motion(browser: Browser, tmp_path: Path
         moving.keyboard.press("d")
         moving.wait_for_function("document.getAnimations().some((a) => a.effect.target.closest('#hand'))")
         before = version(calm)
-        calm.keyboard.press("d")
+        calm.focus("#stock")  # Space (like Enter) acts on the focused stock
+        calm.keyboard.press("Space")
         wait_after(calm, before)
         assert calm.locator(".hand-card.drawn").count() == 1
         assert calm.evaluate("document.getAnimations().length") == 0
