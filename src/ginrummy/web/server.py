@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -230,7 +230,8 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                 await connection.socket.close(code=1008)
                 return
 
-    async def _handle(connection: Connection, message: dict[str, Any]) -> dict[str, Any] | None:
+    async def _handle(connection: Connection,
+                      message: Mapping[str, Any]) -> dict[str, Any] | None:
         if not connection.bucket.allow():
             connection.strikes += 1
             return _refusal(WebError("too_many_messages"))
@@ -262,13 +263,13 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         if kind == "join":
             if connection.game is not None:
                 raise WebError("already_joined")
-            game, seat = await stored(hub.find, request.get("game"), request.get("token"))
-            connection.game, connection.seat = game, seat
+            found, seat = await stored(hub.find, request.get("game"), request.get("token"))
+            connection.game, connection.seat = found, seat
             lang = request.get("lang")
             connection.lang = language_of(lang) if isinstance(lang, str) else "en"
-            async with game.lock:  # no state is shown while a change is being saved
-                game.listeners.add(connection)
-                await _broadcast(game)
+            async with found.lock:  # no state is shown while a change is being saved
+                found.listeners.add(connection)
+                await _broadcast(found)
             return None
         game = connection.game
         if game is None:
