@@ -334,3 +334,15 @@ def test_the_standard_checks_pass_with_full_decisions() -> None:
     seed_test(lambda: ginrummy_v0.env(full_decisions=True), num_cycles=100)
     check_env(gymnasium.make("ginrummy/GinRummy-v0", full_decisions=True).unwrapped,
               skip_render_check=True)
+
+
+def test_envs_without_the_option_say_so() -> None:
+    from ginrummy.core.errors import RulesError
+
+    makers = [lambda: ginrummy_v0.parallel_env(full_decisions=True),
+              lambda: ginrummy_v0.vector_selfplay(4, full_decisions=True),
+              lambda: gymnasium.make_vec("ginrummy/GinRummy-v0", num_envs=4,
+                                         full_decisions=True)]
+    for make in makers:
+        with pytest.raises(RulesError, match="full_decisions is an option of the PettingZoo AEC"):
+            make()

@@ -8,6 +8,9 @@ from ginrummy.core.errors import RulesError
 from ginrummy.core.rules import Rules, rules_for
 
 EPISODES = ("hand", "match")
+NO_FULL_DECISIONS = ("full_decisions is an option of the PettingZoo AEC env (ginrummy_v0.env, "
+                     "raw_env) and the Gymnasium env only; this env lets the engine show and lay "
+                     "off")
 
 
 def resolve_rules(rules: str | Rules = "classic", **options: Any) -> Rules:
@@ -21,6 +24,9 @@ def resolve_rules(rules: str | Rules = "classic", **options: Any) -> Rules:
     >>> resolve_rules("partnership").players
     2
     """
+    if options.get("full_decisions"):
+        raise RulesError(NO_FULL_DECISIONS)
+    options.pop("full_decisions", None)  # False: what every env does anyway
     base = rules if isinstance(rules, Rules) else rules_for(rules)
     resolved = base.replace(**options) if options else base
     return resolved if resolved.players == 2 else resolved.replace(players=2)

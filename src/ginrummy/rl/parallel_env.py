@@ -28,8 +28,10 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import ParallelEnv
 
+from ginrummy.core.errors import RulesError
 from ginrummy.core.rules import Rules
 from ginrummy.rl.aec_env import AGENTS, ActionSpace, GinRummyEnv
+from ginrummy.rl.config import NO_FULL_DECISIONS
 from ginrummy.rl.encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE
 
 NOOP = NUM_ACTIONS  # the waiting agent's only action
@@ -59,6 +61,8 @@ class GinRummyParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int], EzPickle
         normalize_rewards: bool = False,
         **options: Any,
     ) -> None:
+        if options.get("full_decisions"):
+            raise RulesError(NO_FULL_DECISIONS)  # NOOP is 161, the first meld action there
         EzPickle.__init__(self, render_mode, rules, episode, normalize_rewards, **options)
         self.aec = GinRummyEnv(render_mode=render_mode, rules=rules, episode=episode,
                                normalize_rewards=normalize_rewards, **options)
