@@ -105,8 +105,10 @@ def test_tui_history_replays_a_finished_match_and_stats_count_it(tmp_path):
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             await pilot.click("#history")
+            await pilot.pause()
             assert isinstance(app.screen, HistoryScreen)
             await pilot.press("enter")
+            await pilot.pause()
             assert isinstance(app.screen, ReplayScreen)
             replay = screen_text(app)
             await pilot.press("escape", "escape")

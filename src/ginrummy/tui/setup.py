@@ -42,7 +42,8 @@ def seats_hint(players: int, _: Translator) -> str:
 
 
 # Focus must be plain at a glance, not one shade of grey: the focused control is drawn in
-# reverse gold with a marker, whatever its kind.
+# gold, whatever its kind. Narrow terminals (under 80 columns) get narrower fields and the
+# buttons in a grid, so every one stays on the screen.
 SETUP_CSS = """
 SetupScreen Button:focus { background: #f0b000; color: #000000; text-style: bold; }
 SetupScreen Button.-primary { background: #2a7a40; color: #ffffff; }
@@ -50,11 +51,19 @@ SetupScreen Button.-primary:focus { background: #f0b000; color: #000000; }
 SetupScreen Select:focus > SelectCurrent, SetupScreen Input:focus,
 SetupScreen Checkbox:focus { background: #f0b000; color: #000000; text-style: bold; }
 SetupScreen Checkbox:focus > .toggle--label { background: #f0b000; color: #000000; }
+SetupScreen.-narrow #setup { padding: 0 1; }
+SetupScreen.-narrow .field Label { width: 16; }
+SetupScreen.-narrow .field Select, SetupScreen.-narrow .field Input { width: 1fr; }
+SetupScreen.-narrow .checks { height: auto; }
+SetupScreen.-narrow .checks Checkbox { width: 1fr; }
+SetupScreen.-narrow .buttons { layout: grid; grid-size: 3; grid-gutter: 0 1; height: auto; }
+SetupScreen.-narrow .buttons Button { width: 1fr; margin-right: 0; }
 """
 
 
 class SetupScreen(Screen[None]):
-    DEFAULT_CSS = SETUP_CSS
+    CSS = SETUP_CSS  # a screen's CSS, unlike its DEFAULT_CSS, wins over the app's
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
     BINDINGS = [Binding("ctrl+n", "new_match", show=False),
                 Binding("ctrl+r", "resume", show=False),
                 Binding("escape", "app.quit", show=False)]
