@@ -122,3 +122,13 @@ def test_the_invite_panel_goes_once_the_friend_is_seated(browser: Browser, serve
     host.reload()
     host.wait_for_selector("body[data-version]")
     assert host.locator("#invite").is_hidden()
+
+
+def test_seats_are_named_in_the_page_language(browser: Browser, server: str) -> None:
+    page = lobby_in(browser, server, "nb")
+    page.select_option("#opponent", "beginner")  # and no name typed
+    page.click("button[type=submit]")
+    page.wait_for_selector("body[data-version]")
+    chips = page.locator("#scoreline .chip")
+    expect(chips.nth(0)).to_contain_text("Spiller 1")
+    expect(chips.nth(1)).to_contain_text("Nybegynner")

@@ -149,10 +149,15 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
         if len(opponents) != rules.players - 1:
             raise WebError("too_many_players", rules=rules.name, players=rules.players,
                            opponents=rules.players - 1)
+        # "labels": what to call each computer seat (the page sends its word for the level)
+        labels = body.get("labels", [])
+        labels = labels if isinstance(labels, list) else []
         seats = [Seat(_name(body.get("name"), "Player 1"))]
         for number, kind in enumerate(opponents, start=2):
             friend = friends[number - 2] if number - 2 < len(friends) else None
-            seats.append(_other_seat(kind, friend, number, taken=[s.name for s in seats]))
+            label = labels[number - 2] if number - 2 < len(labels) else None
+            seats.append(_other_seat(kind, friend, number, taken=[s.name for s in seats],
+                                     label=label))
         game, tokens = await stored(hub.create, rules, tuple(seats))
         invites = {str(seat): tokens[str(seat)] for seat in range(1, len(seats))
                    if seats[seat].computer is None}
@@ -368,14 +373,15 @@ def _name(value: Any, default: str) -> str:
     return name or default
 
 
-def _other_seat(kind: Any, name: Any, number: int, *, taken: Sequence[str]) -> Seat:
+def _other_seat(kind: Any, name: Any, number: int, *, taken: Sequence[str],
+                label: Any = None) -> Seat:
     """Seat ``number`` (counting from 1): a friend with an invite link, or a computer player
-    named after its level (numbered when two share one)."""
+    named ``label`` (by default after its level; numbered when two share one)."""
     if kind == "friend":
         return Seat(_name(name, f"Player {number}"))
     if not isinstance(kind, str) or kind not in player_names():
         raise WebError("unknown_opponent", text=str(kind)[:20])
-    label = kind.capitalize()
+    label = _name(label, kind.capitalize())[:MAX_NAME - 3]  # room for the number
     return Seat(label if label not in taken else f"{label} {number}", computer=kind)
 
 

@@ -83,12 +83,16 @@ export async function setUpLobby() {
   form.onsubmit = async (event) => {
     event.preventDefault();
     localStorage.setItem("ginrummy.name", form.name.value);
+    // Seats are named in the page's language: a computer by its level, anyone unnamed "Player n".
+    const opponents = [opponent.value, ...[...$("more-seats").querySelectorAll("select")].map((s) => s.value)];
+    const friends = [form.friend.value, ...[...$("more-seats").querySelectorAll("input")].map((i) => i.value)]
+      .map((name, index) => name.trim() || t("Player {n}", { n: index + 2 }));
     const reply = await fetch("/api/games", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: form.name.value, rules: preset.value, options: changedOptions(),
-                             opponents: [opponent.value, ...[...$("more-seats").querySelectorAll("select")].map((s) => s.value)],
-                             friends: [form.friend.value, ...[...$("more-seats").querySelectorAll("input")].map((i) => i.value)] }),
+      body: JSON.stringify({ name: form.name.value.trim() || t("Player {n}", { n: 1 }), rules: preset.value,
+                             options: changedOptions(), opponents, friends,
+                             labels: opponents.map((kind) => t((LEVELS[kind] || [kind])[0])) }),
     });
     const data = await reply.json();
     if (!reply.ok) { $("lobby-error").textContent = refusalText(data); return; }
