@@ -28,15 +28,20 @@ MIN_PANEL_ROWS = 6  # a region shorter than this could not show a question: it m
 SHOW_FRAME_ROWS = 4  # the rows around the knock's options and question: frame, gap, buttons
 
 
-def fit_above_hand(screen: Screen[object]) -> int | None:
+def fit_above_hand(screen: Screen[object], *, tries: int = 5) -> int | None:
     """Keep ``screen``'s dialog above the hand of the table below it (if there is one);
-    returns the rows it may fill."""
+    returns the rows it may fill. A hand just redrawn has no place yet: measured again after
+    the next refresh (a few times at most)."""
     stack = screen.app.screen_stack
     below = stack[stack.index(screen) - 1] if screen in stack and stack.index(screen) else None
     hands = below.query("#hand") if below is not None else None
     if not hands:
         return None
-    room = hands.first().region.y
+    region = hands.first().region
+    if not region.height and tries:
+        screen.call_after_refresh(fit_above_hand, screen, tries=tries - 1)
+        return None
+    room = region.y
     if room < MIN_PANEL_ROWS:
         return None
     screen.query_one(".dialog").styles.max_height = room

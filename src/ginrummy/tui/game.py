@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from rich.text import Text
 from textual import events
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -115,6 +116,8 @@ class GameScreen(Screen[None]):
         self.show_moves = True  # highlight the computer's move (key a turns it off and on)
         self.flash: Move | None = None  # the computer's discard being highlighted
         self.flash_took: Card | None = None  # and the card it took from the pile, if any
+        self.flash_since = 0.0  # when it began, on the clock Textual stamps key events with
+        self.flash_seconds = FLASH_SECONDS
         self.compact = False
 
     def on_resize(self, event: events.Resize) -> None:
@@ -311,9 +314,17 @@ class GameScreen(Screen[None]):
             if self.selected is not None and not view.hand_mask & BIT[self.selected]:
                 self.selected = None
         self.ending = ending
-        self.redraw()
         if ending is not None and not session.sits_out and not self.stopped:
-            self.settle()
+            self.call_later(self.settle_when_drawn)
+        else:
+            self.redraw()
+
+    async def settle_when_drawn(self) -> None:
+        """Show the hand's end once the table is drawn and laid out, so the result can sit
+        above the hand where it now lies (a screen below another is not laid out again)."""
+        await self.query_one(Board).recompose()
+        self.query_one("#keys", Static).update(self.keys_text())
+        self.call_after_refresh(self.settle)
 
     # -- the computer's move, highlighted for a moment ------------------------------------------
 
@@ -329,10 +340,11 @@ class GameScreen(Screen[None]):
             return
         last = throws[-1]
         self.flash = moves[last]
+        self.flash_since = get_time()
         draw = moves[last - 1] if last > 0 else None
         if draw is not None and draw.action.kind in (Kind.DRAW_PILE, Kind.TAKE):
             self.flash_took = draw.card
-        self.set_timer(FLASH_SECONDS, self.end_flash)
+        self.set_timer(self.flash_seconds, self.end_flash)
 
     def flash_text(self) -> str:
         _ = self._
@@ -350,8 +362,9 @@ class GameScreen(Screen[None]):
             self.redraw()
 
     def on_key(self, event: events.Key) -> None:
-        """Any key ends the highlight at once (and still does what it does)."""
-        if self.flash is not None:
+        """Any key ends the highlight at once (and still does what it does); not the key
+        whose move brought it."""
+        if self.flash is not None and event.time >= self.flash_since:
             self.flash = self.flash_took = None
             self.call_after_refresh(self.redraw)
 
