@@ -747,7 +747,11 @@ function statusText(message, legal) {
   if (message.sheet.over) {
     return winsText(message.sheet.labels, message.sheet.winner, message.players.length);
   }
-  if (view.phase === "over") return message.deal_over ? t("The hand is over.") : t("Waiting for the other table.");
+  if (view.phase === "over") {
+    // The status line is read out (aria-live): it says how the hand ended, not only that it did.
+    const ended = view.result ? `${outcomeText(view.result, [nameOf(0), nameOf(1)])} ` : "";
+    return ended + (message.deal_over ? t("The hand is over.") : t("Waiting for the other table."));
+  }
   if (mode === "knock") return t("Choose the card to knock with.");
   if (mode === "gin") return t("Choose the card to discard for gin.");
   const last = lastOpponentMoves(message);
