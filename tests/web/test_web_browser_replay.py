@@ -12,12 +12,12 @@ from test_web_browser import ARTIFACTS, browser, play_one, server
 __all__ = ["browser", "server"]
 
 CARD = r"(10|[2-9AJQK])[♣♦♥♠]"
-# every sentence a move can make on the Swedish page, by the player ("Du") or the computer
-SENTENCES = [r"(Du|Random) ger giv \d+\.", rf"(Du|Random) tog uppkortet {CARD}\.",
-             r"(Du|Random) passade\.", rf"(Du|Random) drog {CARD} från talongen\.",
-             rf"(Du|Random) tog {CARD} från slänghögen\.", rf"(Du|Random) slängde {CARD}\.",
-             rf"(Du|Random) knackade och slängde {CARD} med baksidan upp\.",
-             rf"(Du|Random) gick gin och slängde {CARD} med baksidan upp\."]
+# every sentence a move can make on the Swedish page, by the player ("Du") or the computer ("Slumpvis", named in Swedish)
+SENTENCES = [r"(Du|Slumpvis) ger giv \d+\.", rf"(Du|Slumpvis) tog uppkortet {CARD}\.",
+             r"(Du|Slumpvis) passade\.", rf"(Du|Slumpvis) drog {CARD} från talongen\.",
+             rf"(Du|Slumpvis) tog {CARD} från slänghögen\.", rf"(Du|Slumpvis) slängde {CARD}\.",
+             rf"(Du|Slumpvis) knackade och slängde {CARD} med baksidan upp\.",
+             rf"(Du|Slumpvis) gick gin och slängde {CARD} med baksidan upp\."]
 
 
 def finished_match(browser: Browser, server: str) -> Page:
@@ -54,7 +54,7 @@ def test_a_replay_reads_as_swedish_sentences_and_steps_move_by_move(
     page.goto(server + "/#history")
     page.click("#history-list button")
     page.wait_for_selector("#replay-board .card")
-    assert re.fullmatch(r"(Du|Random) ger giv 1\.", sentence(page))
+    assert re.fullmatch(r"(Du|Slumpvis) ger giv 1\.", sentence(page))
     expect(page.locator("#replay-step")).to_have_text("Given")
     assert page.locator("#replay-prev").is_disabled()
     told = [sentence(page)]
