@@ -126,3 +126,22 @@ def test_lookahead_is_a_named_vector_opponent() -> None:
     assert vector_opponent("lookahead") is lookahead_actions
     with pytest.raises(ValueError, match="lookahead"):
         vector_opponent("look-ahead")
+
+
+def test_lookahead_trains_against_in_make_vec() -> None:
+    import gymnasium
+
+    from ginrummy.rl import ginrummy_v0  # noqa: F401  (registers the env)
+
+    envs = gymnasium.make_vec("ginrummy/GinRummy-v0", num_envs=32, opponent="lookahead")
+    obs, info = envs.reset(seed=4)
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(120):  # a random learner; rows with no legal action are resetting
+        noise = np.where(info["action_mask"], rng.random((32, 161)), -1.0)
+        actions = noise.argmax(axis=1)
+        obs, rewards, terminated, _, info = envs.step(actions)
+        ended += int(terminated.sum())
+        assert not info["illegal_action"][terminated].any()
+    assert ended > 32
+    envs.close()
