@@ -62,6 +62,8 @@ def evaluate(specs: list[str], *, pairs: int, matches: int, expert_matches: int,
         register(player, lambda s, w=weights: LearnedPlayer(seed=s, weights=w))
         for name in ARENA_OPPONENTS:
             count = expert_matches if name == "expert" else matches
+            if count < 2:
+                continue
             start = time.perf_counter()
             results = run_pairs(player, name, rules, pairs=count // 2, seed=seed, jobs=jobs)
             s = summarize(results, name_a=player, name_b=name, rules="classic", seed=seed)
