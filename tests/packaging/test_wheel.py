@@ -139,7 +139,7 @@ def test_wheel_runs_from_a_clean_venv(venv, clean_env, tmp_path, capsys, monkeyp
                  "len(web_catalogue('sv')) > len(web_catalogue('en')), "
                  "(Path(web.__file__).parent / 'static' / 'index.html').is_file())"],
                 env=clean_env, cwd=tmp_path).stdout
-    assert words.split() == ["Banke", "Talong", "True", "True"]
+    assert words.split() == ["Banke", "Talongen", "True", "True"]
 
     data = run([command, "data"], env=clean_env, cwd=tmp_path).stdout
     assert data.startswith(f"ginrummy keeps its files in {tmp_path / 'home'} ")
