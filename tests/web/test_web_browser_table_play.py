@@ -89,7 +89,9 @@ def until_my_draw(page: Page) -> None:
 
 def test_a_whole_hand_by_keyboard_alone(browser: Browser, tmp_path: Path) -> None:
     with serve(free_port(), f"sqlite:///{fast_dir()}/{tmp_path.name}.sqlite3", tmp_path) as base:
-        page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+        # reduced motion: the computer's turns pause less, so the hand is quicker to play
+        page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True,
+                                reduced_motion="reduce")
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         new_game(page, base)
