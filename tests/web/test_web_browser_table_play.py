@@ -326,3 +326,29 @@ def test_the_computer_draws_then_throws_in_two_steps(browser: Browser, tmp_path:
         assert drew, seen
         status, top = drew[-1]
         assert "drew from the stock" in status and top == thrown or "took" in status and top != thrown
+
+
+def test_sound_is_off_until_turned_on(browser: Browser, tmp_path: Path) -> None:
+    with serve(free_port(), f"sqlite:///{fast_dir()}/{tmp_path.name}.sqlite3", tmp_path) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+        # count the tones the page makes (WebAudio oscillators started)
+        page.add_init_script("""window.tones = 0;
+            const start = OscillatorNode.prototype.start;
+            OscillatorNode.prototype.start = function (...args) { window.tones += 1; return start.apply(this, args); };""")
+        new_game(page, base)
+        until_my_draw(page)
+        before = version(page)
+        page.keyboard.press("d")
+        wait_after(page, before)
+        assert page.evaluate("window.tones") == 0
+        assert page.get_attribute("#sound-toggle", "aria-pressed") == "false"
+        page.click("#sound-toggle")
+        assert page.get_attribute("#sound-toggle", "aria-pressed") == "true"
+        tones = page.evaluate("window.tones")  # the switch plays a sample
+        before = version(page)
+        press_for_card(page, page.locator(".hand-card:enabled").first.get_attribute("data-card") or "")
+        page.keyboard.press("Enter")  # a discard, and the computer's draw and throw
+        wait_after(page, before)
+        assert page.evaluate("window.tones") > tones
+        page.reload()  # the choice is kept
+        page.wait_for_selector("#sound-toggle[aria-pressed=true]")
