@@ -4,9 +4,10 @@ Every env plays one hand at a time under the same rules as the core (any preset,
 arrays hold all of them, and one :meth:`BatchGinRummy.step` applies one action in each. The legal
 actions and observations are those of :mod:`ginrummy.rl.encoding` for the player to act, so a
 policy trained here plays the PettingZoo and Gymnasium environments unchanged. Deadwood uses the
-core's run tables with the set choices enumerated as arrays; only the settlement of a knock (rare,
-about one step in thirty) calls the core. A test replays seeded deals in both and compares every
-mask, observation and reward.
+core's run tables with the set choices enumerated as arrays. Knocks are settled as arrays too,
+except those where the defender may lay off: the core settles those (its default arrangement
+for the knocker breaks ties by what the knocker has seen). Tests replay seeded deals in both
+and compare every mask, observation and reward, and settle thousands of knocks both ways.
 
 >>> sim = BatchGinRummy(4, seed=1)
 >>> obs, mask = sim.reset()
@@ -64,6 +65,7 @@ _LANE_DROP = np.asarray(LANE_DROP, dtype=np.int32)
 _VALUES = np.asarray(VALUE_OF, dtype=np.int32)
 _SUITS = np.asarray(SUIT_OF, dtype=np.int64)
 _CARD_LANE_BIT = (1 << (np.arange(NUM_CARDS) % 13)).astype(np.int64)
+_FULL_LANE = (1 << 13) - 1
 _KEEP_OTHER_SUITS = 1 - np.eye(4, dtype=np.int64)  # row s: keep every suit but s
 _LANE_BITS = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1  # [lane, rank]
 _LANE_VALUE = _LANE_BITS @ _VALUES[:13]  # the value of a lane's cards
@@ -554,34 +556,104 @@ class BatchGinRummy:
             self.end_deadwood[rows] = min_deadwood_lanes(lanes.reshape(-1, 4)).reshape(-1, 2)
 
     def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
-        """Knock, gin or big gin: the core settles each (layoffs, undercut, bonuses), the knocker
-        showing the default arrangement for what it has seen (the pile, the cards it knows the
-        opponent took), as the engine does for a knock that names no melds."""
+        """Knock, gin or big gin, settled as the core settles it (layoffs, undercut, bonuses).
+
+        Most are settled here as arrays: big gin and gin (no layoffs), and knocks where the
+        defender holds no card that could lie off onto any meld the knocker might show, so both
+        sides count their least deadwood. The rest (about one knock in three in random play) go
+        to the core, where the knocker shows the default arrangement for what it has seen.
+        """
+        knocker = self.to_play[rows]
+        big = actions == BIG_GIN_ACTION
+        ends = np.flatnonzero(~big)
+        # §6.1: the knock's discard goes face down, out of the hand.
+        self.hand[rows[ends], knocker[ends], (actions[ends] - KNOCK_BASE) % NUM_CARDS] = False
+        own = lanes_of(self.hand[rows, knocker])
+        theirs = lanes_of(self.hand[rows, 1 - knocker])
+        knocker_deadwood = np.where(big, 0, min_deadwood_lanes(own))
+        defender_deadwood = min_deadwood_lanes(theirs)
+        in_core = ~big & (knocker_deadwood > 0) & _may_lay_off(own, theirs)
+        here = np.flatnonzero(~in_core)
+        if here.size:
+            self._settle_without_layoffs(rows[here], knocker[here], big[here],
+                                         knocker_deadwood[here], defender_deadwood[here],
+                                         rewards)
+        core = np.flatnonzero(in_core)
+        if core.size:
+            self._settle_in_core(rows[core], actions[core], rewards)
+
+    def _settle_without_layoffs(self, rows: np.ndarray, knocker: np.ndarray, big: np.ndarray,
+                                knocker_deadwood: np.ndarray, defender_deadwood: np.ndarray,
+                                rewards: np.ndarray) -> None:
+        """Settle knocks where nothing can be laid off: RULES §8 on the two least deadwoods."""
         rules = self.rules
+        gin = ~big & (knocker_deadwood == 0)
+        knocker_wins = knocker_deadwood < defender_deadwood  # a tie goes to the defender
+        kind = np.select([big, gin, knocker_wins],
+                         [KIND_CODE["big_gin"], KIND_CODE["gin"], KIND_CODE["knock"]],
+                         KIND_CODE["undercut"])
+        gap = np.abs(defender_deadwood - knocker_deadwood)
+        points = np.select(
+            [big, gin, knocker_wins],
+            [rules.big_gin_bonus + defender_deadwood, rules.gin_bonus + defender_deadwood,
+             gap + rules.knock_bonus],
+            gap + rules.undercut_bonus,
+        ) * self.multiplier[rows]
+        winner = np.where(kind == KIND_CODE["undercut"], 1 - knocker, knocker)
+        self._record(rows, knocker, winner, kind, points, knocker_deadwood, defender_deadwood,
+                     rewards)
+
+    def _record(self, rows: np.ndarray, knocker: np.ndarray, winner: np.ndarray,
+                kind: np.ndarray, points: np.ndarray, knocker_deadwood: np.ndarray,
+                defender_deadwood: np.ndarray, rewards: np.ndarray) -> None:
+        self.points[rows] = 0
+        self.points[rows, winner] = points
+        self.outcome_kind[rows] = kind
+        self.winner[rows] = winner
+        self.knocker[rows] = knocker
+        self.end_deadwood[rows, knocker] = knocker_deadwood
+        self.end_deadwood[rows, 1 - knocker] = defender_deadwood
+        rewards[rows, winner] = points
+        rewards[rows, 1 - winner] = -points
+        self.phase[rows] = OVER
+
+    def _settle_in_core(self, rows: np.ndarray, actions: np.ndarray,
+                        rewards: np.ndarray) -> None:
+        """Knocks the defender may lay off on: the core settles each, the knocker showing the
+        default arrangement for what it has seen (the pile and its face-down discard, the cards
+        it knows the opponent took), as the engine does for a knock that names no melds."""
+        found = []
         for row, action in zip(rows.tolist(), actions.tolist(), strict=True):
             knocker = int(self.to_play[row])
-            shown = self.hand[row, knocker].copy()
             seen = self.in_pile[row].copy()
-            if action != BIG_GIN_ACTION:
-                shown[(action - KNOCK_BASE) % NUM_CARDS] = False
-                seen[(action - KNOCK_BASE) % NUM_CARDS] = True  # face down: not the defender's
-                self.hand[row, knocker] = shown  # §6.1: the discard goes face down
+            seen[(action - KNOCK_BASE) % NUM_CARDS] = True  # face down: not the defender's
             settled = settle(
-                _mask_of(shown), _mask_of(self.hand[row, 1 - knocker]), rules,
-                knock_limit=int(self.knock_limit[row]), multiplier=int(self.multiplier[row]),
-                dead=_mask_of(seen), known=_mask_of(self.known[row, knocker]),
+                _mask_of(self.hand[row, knocker]), _mask_of(self.hand[row, 1 - knocker]),
+                self.rules, knock_limit=int(self.knock_limit[row]),
+                multiplier=int(self.multiplier[row]), dead=_mask_of(seen),
+                known=_mask_of(self.known[row, knocker]),
             )
             winner = knocker if settled.winner == "knocker" else 1 - knocker
-            self.points[row] = 0
-            self.points[row, winner] = settled.points
-            self.outcome_kind[row] = KIND_CODE[settled.outcome]
-            self.winner[row] = winner
-            self.knocker[row] = knocker
-            self.end_deadwood[row, knocker] = settled.knocker_deadwood
-            self.end_deadwood[row, 1 - knocker] = settled.defender_deadwood
-            rewards[row, winner] = settled.points
-            rewards[row, 1 - winner] = -settled.points
-            self.phase[row] = OVER
+            found.append((knocker, winner, KIND_CODE[settled.outcome], settled.points,
+                          settled.knocker_deadwood, settled.defender_deadwood))
+        knocker, winner, kind, points, knocker_deadwood, defender_deadwood = (
+            np.asarray(column, dtype=np.int64) for column in zip(*found, strict=True))
+        self._record(rows, knocker, winner, kind, points, knocker_deadwood, defender_deadwood,
+                     rewards)
+
+
+def _may_lay_off(own: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """Whether the defender (lanes ``theirs [M, 4]``) holds a card that could lie off onto a
+    meld of the knocker's ten cards (``own``), whatever it shows: a card next to one that is in
+    some run of the knocker's, or the fourth of a rank of which the knocker holds three. Where
+    this is false, every arrangement either shows leaves nothing to lay off."""
+    starts = own & (own >> 1) & (own >> 2)  # the lowest card of each run of three
+    in_runs = starts | (starts << 1) | (starts << 2)
+    beside_runs = ((in_runs << 1) | (in_runs >> 1)) & _FULL_LANE
+    held = (own[:, :, None] >> np.arange(13, dtype=np.int64)) & 1  # [M, suit, rank]
+    threes = (held.sum(axis=1) == 3).astype(np.int64) @ _POW13  # ranks held three times
+    may: np.ndarray = ((theirs & (beside_runs | threes[:, None])) != 0).any(axis=1)
+    return may
 
 
 def _mask_of(cards: np.ndarray) -> int:
