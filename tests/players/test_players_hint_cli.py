@@ -30,7 +30,8 @@ def test_players_hint_discard_position_ranks_every_discard(
     scores = [h["score"] for h in data["hints"]]
     assert scores == sorted(scores, reverse=True)
     king = next(h for h in data["hints"] if h["action"] == "discard KD")
-    assert king["reason"] == "discard K♦: highest loose card"
+    # K♦ leaves 9♦ 2♣ 7♣ 7♦ loose: deadwood 25
+    assert king["reason"].startswith("discard K♦: highest loose card, and it leaves deadwood 25, ")
 
 
 def test_players_hint_upcard_position_in_norwegian(capsys: pytest.CaptureFixture[str]) -> None:
