@@ -54,6 +54,7 @@ def test_a_replay_reads_as_swedish_sentences_and_steps_move_by_move(
     page.goto(server + "/#history")
     page.click("#history-list button")
     page.wait_for_selector("#replay-board .card")
+    assert page.inner_text("#replay-title") == "Ann – Slumpvis · Klassisk · Mål 1"  # rules in words
     assert re.fullmatch(r"(Du|Slumpvis) ger giv 1\.", sentence(page))
     expect(page.locator("#replay-step")).to_have_text("Given")
     assert page.locator("#replay-prev").is_disabled()

@@ -31,6 +31,7 @@ from ginrummy.tui.dialogs import (
     TextScreen,
 )
 from ginrummy.tui.narrator import Ending, Narrator
+from ginrummy.tui.rules_screen import RulesScreen
 from ginrummy.tui.scoresheet import sheet_lines
 from ginrummy.tui.seats import hand_title, other_table_line, seat_name, status_line
 from ginrummy.tui.session import GameSession
@@ -97,7 +98,7 @@ class GameScreen(Screen[None]):
         ("enter", "discard"), ("d", "draw_stock"), ("p,t", "take_pile"), ("x", "pass"),
         ("k", "knock"), ("g", "gin"), ("b", "big_gin"), ("h", "hint"), ("s", "sort"),
         ("m", "memory"), ("c", "scores"), ("question_mark", "help"), ("q", "quit_game"),
-        ("a", "toggle_flash"),
+        ("a", "toggle_flash"), ("r", "rules"),
     ]
     BINDINGS = [Binding(key, action, show=False) for key, action in KEYS]
     AUTO_FOCUS = None  # keys act on the table; the buttons are for the mouse
@@ -617,6 +618,10 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self._))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.session.settings.lang, self._,
+                                         self.session.match.rules))
 
     def action_quit_game(self) -> None:
         words = {"command": command_name(), "id": self.session.match_id}

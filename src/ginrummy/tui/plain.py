@@ -17,6 +17,7 @@ from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator, translator
 from ginrummy.store import StaleMatchError
+from ginrummy.tui import rules_screen
 from ginrummy.tui.coach import hint_text
 from ginrummy.tui.narrator import Ending, Narrator, ending_lines
 from ginrummy.tui.scoresheet import race_lines, sheet_lines
@@ -45,7 +46,7 @@ from ginrummy.tui.words import (
     to_notation,
 )
 
-COMMANDS = ("help", "hint", "score", "seen", "sort", "why", "quit")
+COMMANDS = ("help", "hint", "rules", "score", "seen", "sort", "why", "quit")
 SHORT_COMMANDS = {"c": "score"}  # the full-screen game's key for the score sheet
 
 
@@ -272,6 +273,8 @@ class PlainGame:
             self.say(_("After a refusal, why tells the rule it names."))
         elif word == "hint":
             self.say(hint_text(view, self.lang, _))
+        elif word == "rules":
+            self.say(rules_screen.rules_text(self.lang, self.session.match.rules))
         elif word == "score":
             for line in sheet_lines(self.session, _):
                 self.say(line)

@@ -20,6 +20,7 @@ from ginrummy.tui import reports
 from ginrummy.tui.choices import save_choices
 from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.history_screen import HistoryScreen
+from ginrummy.tui.rules_screen import RulesScreen
 from ginrummy.tui.session import STORE_KIND, GameSession
 from ginrummy.tui.widgets import TickBox
 from ginrummy.tui.words import opponent_label, preset_label
@@ -120,6 +121,7 @@ class SetupScreen(Screen[None]):
                              compact=True)
                 yield Button(_("Statistics"), id="stats", compact=True)
                 yield Button(_("History"), id="history", compact=True)
+                yield Button(_("Rules"), id="rules-page", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
             yield Label(_("Tab moves between fields; Enter chooses. Ctrl+N starts a new match, "
                           "Ctrl+R resumes, Esc quits."), classes="hint")
@@ -181,6 +183,7 @@ class SetupScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"new": self.action_new_match, "resume": self.action_resume,
                    "stats": self.show_stats, "history": self.show_history,
+                   "rules-page": self.show_rules,
                    "quit": self.app.exit}
         actions[event.button.id or "quit"]()
 
@@ -207,6 +210,15 @@ class SetupScreen(Screen[None]):
     def show_error(self, error: GinRummyError) -> None:
         # plain text: markup would eat the [bench] of "pip install 'ginrummy[bench]'"
         self.query_one("#setup-error", Label).update(Content(str(error)))
+
+    def show_rules(self) -> None:
+        """The rules summary with the figures of the preset now chosen."""
+        lang = self.game.settings.lang
+        try:
+            rules = rules_for(str(self.query_one("#rules", Select).value))
+        except GinRummyError:  # no preset chosen yet: the classic figures
+            rules = Rules()
+        self.app.push_screen(RulesScreen(lang, translator(lang), rules))
 
     def show_stats(self) -> None:
         lang = self.game.settings.lang
