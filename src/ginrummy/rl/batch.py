@@ -558,10 +558,12 @@ class BatchGinRummy:
     def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
         """Knock, gin or big gin, settled as the core settles it (layoffs, undercut, bonuses).
 
-        Most are settled here as arrays: big gin and gin (no layoffs), and knocks where the
-        defender holds no card that could lie off onto any meld the knocker might show, so both
-        sides count their least deadwood. The rest (about one knock in three in random play) go
-        to the core, where the knocker shows the default arrangement for what it has seen.
+        Most are settled here as arrays: big gin and gin (no layoffs); knocks where the knocker
+        can form no set, so the runs it shows cover the same cards whichever way it splits
+        them and the defender's answer (layoff chains included) is counted lane by lane; and
+        knocks where the defender holds no card that could lie off at all. The rest (the
+        knocker could show a set and the defender may lay off) go to the core, where the
+        knocker shows the default arrangement for what it has seen.
         """
         knocker = self.to_play[rows]
         big = actions == BIG_GIN_ACTION
@@ -571,21 +573,26 @@ class BatchGinRummy:
         own = lanes_of(self.hand[rows, knocker])
         theirs = lanes_of(self.hand[rows, 1 - knocker])
         knocker_deadwood = np.where(big, 0, min_deadwood_lanes(own))
-        defender_deadwood = min_deadwood_lanes(theirs)
-        in_core = ~big & (knocker_deadwood > 0) & _may_lay_off(own, theirs)
+        knock = ~big & (knocker_deadwood > 0)
+        in_core = knock & (_ranks_in_three_suits(own) != 0) & _may_lay_off(own, theirs)
+        defender_deadwood = np.zeros(rows.size, dtype=np.int64)
+        by_layoffs = np.flatnonzero(knock & ~in_core)
+        defender_deadwood[by_layoffs] = deadwood_after_layoffs_lanes(
+            theirs[by_layoffs], _run_attachments(own[by_layoffs]))
+        no_layoffs = np.flatnonzero(~knock)
+        defender_deadwood[no_layoffs] = min_deadwood_lanes(theirs[no_layoffs])
         here = np.flatnonzero(~in_core)
         if here.size:
-            self._settle_without_layoffs(rows[here], knocker[here], big[here],
-                                         knocker_deadwood[here], defender_deadwood[here],
-                                         rewards)
+            self._settle_here(rows[here], knocker[here], big[here], knocker_deadwood[here],
+                              defender_deadwood[here], rewards)
         core = np.flatnonzero(in_core)
         if core.size:
             self._settle_in_core(rows[core], actions[core], rewards)
 
-    def _settle_without_layoffs(self, rows: np.ndarray, knocker: np.ndarray, big: np.ndarray,
-                                knocker_deadwood: np.ndarray, defender_deadwood: np.ndarray,
-                                rewards: np.ndarray) -> None:
-        """Settle knocks where nothing can be laid off: RULES §8 on the two least deadwoods."""
+    def _settle_here(self, rows: np.ndarray, knocker: np.ndarray, big: np.ndarray,
+                     knocker_deadwood: np.ndarray, defender_deadwood: np.ndarray,
+                     rewards: np.ndarray) -> None:
+        """RULES §8 on the knocker's deadwood as shown and the defender's after layoffs."""
         rules = self.rules
         gin = ~big & (knocker_deadwood == 0)
         knocker_wins = knocker_deadwood < defender_deadwood  # a tie goes to the defender
@@ -624,22 +631,72 @@ class BatchGinRummy:
         it knows the opponent took), as the engine does for a knock that names no melds."""
         found = []
         for row, action in zip(rows.tolist(), actions.tolist(), strict=True):
-            knocker = int(self.to_play[row])
+            seat = int(self.to_play[row])
             seen = self.in_pile[row].copy()
             seen[(action - KNOCK_BASE) % NUM_CARDS] = True  # face down: not the defender's
             settled = settle(
-                _mask_of(self.hand[row, knocker]), _mask_of(self.hand[row, 1 - knocker]),
+                _mask_of(self.hand[row, seat]), _mask_of(self.hand[row, 1 - seat]),
                 self.rules, knock_limit=int(self.knock_limit[row]),
                 multiplier=int(self.multiplier[row]), dead=_mask_of(seen),
-                known=_mask_of(self.known[row, knocker]),
+                known=_mask_of(self.known[row, seat]),
             )
-            winner = knocker if settled.winner == "knocker" else 1 - knocker
-            found.append((knocker, winner, KIND_CODE[settled.outcome], settled.points,
+            winner = seat if settled.winner == "knocker" else 1 - seat
+            found.append((seat, winner, KIND_CODE[settled.outcome], settled.points,
                           settled.knocker_deadwood, settled.defender_deadwood))
-        knocker, winner, kind, points, knocker_deadwood, defender_deadwood = (
-            np.asarray(column, dtype=np.int64) for column in zip(*found, strict=True))
-        self._record(rows, knocker, winner, kind, points, knocker_deadwood, defender_deadwood,
+        seats, winners, kinds, points, knocker_deadwood, defender_deadwood = (
+            [np.asarray(column, dtype=np.int64) for column in zip(*found, strict=True)])
+        self._record(rows, seats, winners, kinds, points, knocker_deadwood, defender_deadwood,
                      rewards)
+
+
+def _runs_of_three(lanes: np.ndarray) -> np.ndarray:
+    """The cards of each lane that lie in a run of three or more of that lane."""
+    starts = lanes & (lanes >> 1) & (lanes >> 2)  # the lowest card of each run of three
+    runs: np.ndarray = starts | (starts << 1) | (starts << 2)
+    return runs
+
+
+def _run_attachments(own: np.ndarray) -> np.ndarray:
+    """Where a defender's chain of layoffs can start, per lane ``[M, 4]``, for a knocker that
+    can form no set: next to the ends of its runs.
+
+    Without sets the knocker's least deadwood melds exactly the cards in runs of three or more
+    (each such stretch melded whole, a card left out only adds deadwood), so every arrangement
+    it could show covers the same cards; how a long stretch is split does not matter, since a
+    split's ends touch the knocker's own cards, which stop a chain.
+    """
+    runs = _runs_of_three(own)
+    attach: np.ndarray = ((runs << 1) | (runs >> 1)) & ~own & _FULL_LANE
+    return attach
+
+
+def _reach(lanes: np.ndarray, attach: np.ndarray) -> np.ndarray:
+    """The cards of ``lanes`` in a stretch of consecutive ones that touches ``attach``."""
+    reach: np.ndarray = lanes & attach
+    while True:
+        grown = reach | (((reach << 1) | (reach >> 1)) & lanes)
+        if np.array_equal(grown, reach):
+            return reach
+        reach = grown
+
+
+def _lane_cost_after_layoffs(lanes: np.ndarray, attach: np.ndarray) -> np.ndarray:
+    # A chain lays off a whole stretch of the defender's consecutive cards: the stretch is
+    # separated from its other cards, so laying it all off is never worse than keeping part.
+    cost: np.ndarray = _RUN_DEADWOOD[lanes & ~_reach(lanes, attach)].sum(axis=-1)
+    return cost
+
+
+def deadwood_after_layoffs_lanes(lanes: np.ndarray, attach: np.ndarray) -> np.ndarray:
+    """The defender's least deadwood ``[M]`` with layoffs onto runs that chains can reach
+    from ``attach [M, 4]`` (see :func:`_run_attachments`): every choice of the defender's
+    sets, then in each lane its runs and the stretches it lays off, as the core's settlement
+    (whose defender tries every arrangement and lays off every card it can) counts it."""
+    best = _lane_cost_after_layoffs(lanes, attach)
+    for rows, removal in _set_choices(lanes):
+        rest = lanes[rows][:, None, :] - removal
+        best[rows] = _lane_cost_after_layoffs(rest, attach[rows][:, None, :]).min(axis=1)
+    return best
 
 
 def _may_lay_off(own: np.ndarray, theirs: np.ndarray) -> np.ndarray:
@@ -647,9 +704,8 @@ def _may_lay_off(own: np.ndarray, theirs: np.ndarray) -> np.ndarray:
     meld of the knocker's ten cards (``own``), whatever it shows: a card next to one that is in
     some run of the knocker's, or the fourth of a rank of which the knocker holds three. Where
     this is false, every arrangement either shows leaves nothing to lay off."""
-    starts = own & (own >> 1) & (own >> 2)  # the lowest card of each run of three
-    in_runs = starts | (starts << 1) | (starts << 2)
-    beside_runs = ((in_runs << 1) | (in_runs >> 1)) & _FULL_LANE
+    runs = _runs_of_three(own)
+    beside_runs = ((runs << 1) | (runs >> 1)) & _FULL_LANE
     held = (own[:, :, None] >> np.arange(13, dtype=np.int64)) & 1  # [M, suit, rank]
     threes = (held.sum(axis=1) == 3).astype(np.int64) @ _POW13  # ranks held three times
     may: np.ndarray = ((theirs & (beside_runs | threes[:, None])) != 0).any(axis=1)
