@@ -558,12 +558,13 @@ class BatchGinRummy:
     def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
         """Knock, gin or big gin, settled as the core settles it (layoffs, undercut, bonuses).
 
-        Most are settled here as arrays: big gin and gin (no layoffs); knocks where the knocker
-        can form no set, so the runs it shows cover the same cards whichever way it splits
-        them and the defender's answer (layoff chains included) is counted lane by lane; and
-        knocks where the defender holds no card that could lie off at all. The rest (the
-        knocker could show a set and the defender may lay off) go to the core, where the
-        knocker shows the default arrangement for what it has seen.
+        Most are settled here as arrays: big gin and gin (no layoffs); knocks where one choice
+        of sets gives the knocker its least deadwood, so the cards it shows in runs are the
+        same whichever way it splits them and the defender's answer (layoffs onto sets, chains
+        onto runs) is counted lane by lane; and knocks where the defender holds no card that
+        could lie off at all. The rest (two choices of the knocker's sets tie and the defender
+        may lay off) go to the core, where the knocker shows the default arrangement for what
+        it has seen.
         """
         knocker = self.to_play[rows]
         big = actions == BIG_GIN_ACTION
@@ -574,11 +575,13 @@ class BatchGinRummy:
         theirs = lanes_of(self.hand[rows, 1 - knocker])
         knocker_deadwood = np.where(big, 0, min_deadwood_lanes(own))
         knock = ~big & (knocker_deadwood > 0)
-        in_core = knock & (_ranks_in_three_suits(own) != 0) & _may_lay_off(own, theirs)
+        sets, ambiguous = _shown_sets(own)
+        in_core = knock & ambiguous & _may_lay_off(own, theirs)
         defender_deadwood = np.zeros(rows.size, dtype=np.int64)
         by_layoffs = np.flatnonzero(knock & ~in_core)
         defender_deadwood[by_layoffs] = deadwood_after_layoffs_lanes(
-            theirs[by_layoffs], _run_attachments(own[by_layoffs]))
+            theirs[by_layoffs], _run_attachments(own[by_layoffs], sets[by_layoffs]),
+            _set_attachments(own[by_layoffs], sets[by_layoffs]))
         no_layoffs = np.flatnonzero(~knock)
         defender_deadwood[no_layoffs] = min_deadwood_lanes(theirs[no_layoffs])
         here = np.flatnonzero(~in_core)
@@ -656,18 +659,40 @@ def _runs_of_three(lanes: np.ndarray) -> np.ndarray:
     return runs
 
 
-def _run_attachments(own: np.ndarray) -> np.ndarray:
-    """Where a defender's chain of layoffs can start, per lane ``[M, 4]``, for a knocker that
-    can form no set: next to the ends of its runs.
+def _shown_sets(own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sets ``[M, 4]`` (lane bits) in the knocker's least-deadwood arrangements, and
+    whether that is ambiguous: two different choices of sets give the least deadwood."""
+    sets = np.zeros_like(own)
+    ambiguous = np.zeros(len(own), dtype=bool)
+    for rows, removal in _set_choices(own):
+        deadwood = _RUN_DEADWOOD[own[rows][:, None, :] - removal].sum(axis=2)  # [R, choices]
+        chosen = removal[np.arange(rows.size), deadwood.argmin(axis=1)]
+        tied = deadwood == deadwood.min(axis=1, keepdims=True)
+        ambiguous[rows] = (tied & (removal != chosen[:, None, :]).any(axis=2)).any(axis=1)
+        sets[rows] = chosen
+    return sets, ambiguous
 
-    Without sets the knocker's least deadwood melds exactly the cards in runs of three or more
-    (each such stretch melded whole, a card left out only adds deadwood), so every arrangement
-    it could show covers the same cards; how a long stretch is split does not matter, since a
-    split's ends touch the knocker's own cards, which stop a chain.
+
+def _run_attachments(own: np.ndarray, sets: np.ndarray) -> np.ndarray:
+    """Where a defender's chain of layoffs can start, per lane ``[M, 4]``: next to the ends
+    of the knocker's runs, once its ``sets`` are set aside.
+
+    With the sets fixed, the least deadwood melds exactly the other cards that lie in runs of
+    three or more (each such stretch melded whole: a card left out only adds deadwood), so
+    every arrangement it could show covers the same cards; how a long stretch is split does
+    not matter, since a split's ends touch the knocker's own cards, which stop a chain.
     """
-    runs = _runs_of_three(own)
+    runs = _runs_of_three(own - sets)
     attach: np.ndarray = ((runs << 1) | (runs >> 1)) & ~own & _FULL_LANE
     return attach
+
+
+def _set_attachments(own: np.ndarray, sets: np.ndarray) -> np.ndarray:
+    """The fourth card of each set of three the knocker shows, where it is not its own."""
+    clubs, diamonds, hearts, spades = sets.T
+    threes = _ranks_in_three_suits(sets) & ~(clubs & diamonds & hearts & spades)
+    missing: np.ndarray = threes[:, None] & ~own & _FULL_LANE
+    return missing
 
 
 def _reach(lanes: np.ndarray, attach: np.ndarray) -> np.ndarray:
@@ -687,16 +712,49 @@ def _lane_cost_after_layoffs(lanes: np.ndarray, attach: np.ndarray) -> np.ndarra
     return cost
 
 
-def deadwood_after_layoffs_lanes(lanes: np.ndarray, attach: np.ndarray) -> np.ndarray:
-    """The defender's least deadwood ``[M]`` with layoffs onto runs that chains can reach
-    from ``attach [M, 4]`` (see :func:`_run_attachments`): every choice of the defender's
-    sets, then in each lane its runs and the stretches it lays off, as the core's settlement
-    (whose defender tries every arrangement and lays off every card it can) counts it."""
+def deadwood_after_layoffs_lanes(lanes: np.ndarray, run_attach: np.ndarray,
+                                 set_missing: np.ndarray) -> np.ndarray:
+    """The defender's least deadwood ``[M]`` after layoffs: onto the knocker's sets, the
+    cards ``set_missing [M, 4]`` (each laid off or kept, all ways tried), and onto its runs,
+    the stretches that chains reach from ``run_attach [M, 4]``; for each, every choice of the
+    defender's own sets, then runs lane by lane. This is the core's settlement, whose defender
+    tries every arrangement and lays off every card it can."""
+    best = _deadwood_after_run_layoffs(lanes, run_attach)
+    rows = np.flatnonzero((lanes & set_missing).any(axis=1))
+    if rows.size:
+        variants = _without_each_subset(lanes[rows], lanes[rows] & set_missing[rows])  # [R,8,4]
+        attach = np.repeat(run_attach[rows], variants.shape[1], axis=0)
+        found = _deadwood_after_run_layoffs(variants.reshape(-1, 4), attach)
+        best[rows] = found.reshape(rows.size, -1).min(axis=1)
+    return best
+
+
+def _deadwood_after_run_layoffs(lanes: np.ndarray, attach: np.ndarray) -> np.ndarray:
     best = _lane_cost_after_layoffs(lanes, attach)
     for rows, removal in _set_choices(lanes):
         rest = lanes[rows][:, None, :] - removal
         best[rows] = _lane_cost_after_layoffs(rest, attach[rows][:, None, :]).min(axis=1)
     return best
+
+
+def _without_each_subset(lanes: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """``lanes [M, 4]`` less each subset of ``cards [M, 4]`` (at most three per row), as
+    ``[M, 8, 4]`` (a subset repeats where a row has fewer cards)."""
+    shifts = np.arange(4, dtype=np.int64) * 13
+    rest = (cards << shifts).sum(axis=1)  # the cards as one 52-bit int per row
+    singles = []
+    for _ in range(3):
+        low = rest & -rest
+        singles.append(low)
+        rest ^= low
+    if rest.any():
+        raise ValueError("at most three cards to choose from per row")
+    one, two, three = singles
+    subsets = np.stack([np.zeros_like(one), one, two, three, one | two, one | three,
+                        two | three, one | two | three], axis=1)  # [M, 8]
+    removed = (subsets[:, :, None] >> shifts) & _FULL_LANE
+    without: np.ndarray = lanes[:, None, :] & ~removed
+    return without
 
 
 def _may_lay_off(own: np.ndarray, theirs: np.ndarray) -> np.ndarray:
