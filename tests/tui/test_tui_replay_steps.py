@@ -92,7 +92,22 @@ def test_tui_replay_three_players_sits_out_and_leaves_the_hand_in_play_out():
         if 0 in hand.seats:
             assert any(line.startswith("Your hand: ") for line in lines)
         else:
+            assert lines[0].endswith("you sit out this hand (you dealt). The deal")
             assert "You sit out this hand." in lines and not cards_named(lines[3:4])
+
+
+def test_tui_replay_partnership_names_the_deal_and_scores_each_deal():
+    session = GameSession.new(rules_for("partnership", target=25), Settings(opponent="random"),
+                              store=open_store("sqlite:///:memory:"), seed=2)
+    play_session(session, whole_match=True)
+    match = session.match
+    replay = replay_steps(session.store.load(session.match_id).record, translator("en"))
+    assert len(replay.steps) == sum(len(hand.moves) + 1 for hand in match.hands)
+    assert replay.steps[0].lines[0].startswith("Hand 1, deal 1: ")
+    scores = [step.lines[-1] for step in replay.steps if step.lines[-1].startswith("Score: ")]
+    assert len(scores) == len(match.score_entries())  # once a deal, after its last hand
+    assert scores[-1] == (f"Score: Your team {match.scores[0]}, "
+                          f"Their team {match.scores[1]}.")
 
 
 def test_tui_replay_plain_prompts_next_back_hand_and_quit():

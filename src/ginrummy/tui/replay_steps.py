@@ -95,10 +95,7 @@ def _hand_steps(match: MatchFormat, hand: PlayedHand, number: int, _: Translator
     # every move as the person saw it: their own in full, a stock draw of another hidden
     moves = onlooker_moves([final_view(rules, hand, seat) for seat in seats], seats)
     state = HandState(rules, dealer=hand.dealer, deck=hand.deck)
-    dealer = names[hand.dealer]
-    heading = (_("Hand {n}. Dealer: {dealer}.").format(n=number, dealer=dealer) if players == 2
-               else _("Hand {n}: {a} v {b}; {dealer} deals.").format(
-                   n=number, a=names[0], b=names[1], dealer=dealer))
+    heading = _heading(number, hand, names, players, _)
     steps = []
     total = len(hand.moves)
     for index in range(total + 1):
@@ -123,6 +120,23 @@ def _hand_steps(match: MatchFormat, hand: PlayedHand, number: int, _: Translator
             lines += ["", *ending]
         steps.append(Step(number, index, total, tuple(lines)))
     return steps
+
+
+def _heading(number: int, hand: PlayedHand, names: Sequence[str], players: int,
+             _: Translator) -> str:
+    """Which hand, who plays it and who dealt (three players: the dealer sits it out)."""
+    a, b = names
+    if players == 2:
+        return _("Hand {n}. Dealer: {dealer}.").format(n=number, dealer=names[hand.dealer])
+    if players == 3:
+        [out] = [seat for seat in range(players) if seat not in hand.seats]
+        text = (_("Hand {n}: {a} v {b}; you sit out this hand (you dealt).") if out == HUMAN
+                else _("Hand {n}: {a} v {b}; {name} dealt and sits out."))
+        return text.format(n=number, a=a, b=b, name=seat_name(out, players, _))
+    text = (_("Hand {n}, deal {deal}: {a} v {b}; you deal.")
+            if hand.seats[hand.dealer] == HUMAN else
+            _("Hand {n}, deal {deal}: {a} v {b}; {dealer} deals."))
+    return text.format(n=number, deal=hand.deal, a=a, b=b, dealer=names[hand.dealer])
 
 
 def _said(moves: Sequence[Move], view: PlayerView, names: Sequence[str] | None,
