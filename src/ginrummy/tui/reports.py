@@ -222,10 +222,3 @@ def replay_lines(record: str, lang: str) -> list[str]:
         lines.append((_("Deal {n} is still being played.") if players == 4 else
                       _("Hand {n} is still being played.")).format(n=match.deal_number))
     return lines
-
-
-def replay_text(store: MatchStore, match_id: str, lang: str) -> str:
-    stored = store.load(match_id)
-    if stored is None:
-        raise GinRummyError(f"no saved match with id {match_id!r} (see --history)")
-    return "\n".join(replay_lines(stored.record, lang))
