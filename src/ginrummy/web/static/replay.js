@@ -70,6 +70,9 @@ export async function replay(game, token) {
       : t("Move {n} of {count}", { n: step - first, count: inHand.length - 1 });
     $("replay-prev").disabled = step === 0;
     $("replay-next").disabled = step === frames.length - 1;
+    // A button just disabled drops the focus: keep it in the replay so the keys go on working.
+    const focus = document.activeElement;
+    if (!$("replay").contains(focus) || focus.disabled) $(step === frames.length - 1 ? "replay-prev" : "replay-next").focus();
     const names = data.names.map((name, seat) => (seat === data.seat ? t("You") : name));
     $("replay-move").textContent = moveSentence(frame, data.names, data.seat);
     const board = $("replay-board");
@@ -98,5 +101,4 @@ export async function replay(game, token) {
     go(keys[event.key]);
   };
   go(0);
-  $("replay-next").focus();
 }
