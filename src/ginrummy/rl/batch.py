@@ -69,6 +69,7 @@ _FULL_LANE = (1 << 13) - 1
 _KEEP_OTHER_SUITS = 1 - np.eye(4, dtype=np.int64)  # row s: keep every suit but s
 _LANE_BITS = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1  # [lane, rank]
 _LANE_VALUE = _LANE_BITS @ _VALUES[:13]  # the value of a lane's cards
+_LANE_COUNT = _LANE_BITS.sum(axis=1)  # how many cards a lane holds
 _LANE_TOP_VALUE = (_LANE_BITS * _VALUES[:13]).max(axis=1)  # of its costliest card
 
 
@@ -89,30 +90,31 @@ def _set_choices(lanes: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """For the hands ``[M, 4]`` holding three or four cards of some rank: groups of rows and,
     for each row, every way to take sets out (none, all, or three of four per such rank) as lane
     bits to subtract, ``[R, choices, 4]``. A hand of at most eleven cards has at most three."""
-    candidates = np.flatnonzero(_ranks_in_three_suits(lanes))  # most hands have none
+    triples = _ranks_in_three_suits(lanes)
+    candidates = np.flatnonzero(triples)  # most hands have none
     if candidates.size == 0:
         return
-    bits = (lanes[candidates, :, None] >> np.arange(13, dtype=np.int64)) & 1  # [C, suit, rank]
-    counts = bits.sum(axis=1)
-    triple = counts >= 3
-    slots = triple.sum(axis=1)
+    lanes, triples = lanes[candidates], triples[candidates]
+    fours = np.bitwise_and.reduce(lanes, axis=1)  # the ranks held in all four suits
+    slots = _LANE_COUNT[triples]
     if (slots > 3).any():
         raise ValueError("the batch deadwood takes hands of at most eleven cards")
     for k in (1, 2, 3):
         rows = np.flatnonzero(slots == k)  # among the candidates
         if rows.size == 0:
             continue
-        ranks = np.nonzero(triple[rows])[1].reshape(-1, k)  # [R, k]
-        held = bits[rows[:, None], :, ranks]  # [R, k, suit]
-        full = held << ranks[:, :, None]
-        four = (counts[rows[:, None], ranks] == 4)[:, :, None, None]
-        three_of_four = full[:, :, None, :] * _KEEP_OTHER_SUITS * four  # [R, k, dropped, suit]
-        options = np.concatenate(
-            [np.zeros_like(full)[:, :, None, :], full[:, :, None, :], three_of_four], axis=2
-        )  # [R, k, 6 choices, suit]; a three-card rank repeats "none" in its last four
-        removal = options[:, 0]
-        for slot in range(1, k):
-            removal = (removal[:, :, None, :] + options[:, slot][:, None, :, :]).reshape(
+        held, rest, four = lanes[rows], triples[rows], fours[rows]
+        removal = np.zeros((rows.size, 1, 4), dtype=np.int64)
+        for _ in range(k):  # one rank at a time, the lowest left
+            rank = rest & -rest
+            rest = rest ^ rank
+            full = held & rank[:, None]  # the rank's cards, as lane bits per suit
+            three_of_four = (full[:, None, :] * _KEEP_OTHER_SUITS
+                             * ((four & rank) != 0)[:, None, None])  # [R, dropped, suit]
+            options = np.concatenate(
+                [np.zeros_like(full)[:, None, :], full[:, None, :], three_of_four], axis=1
+            )  # [R, 6 choices, suit]; a three-card rank repeats "none" in its last four
+            removal = (removal[:, :, None, :] + options[:, None, :, :]).reshape(
                 rows.size, -1, 4)
         yield candidates[rows], removal
 
