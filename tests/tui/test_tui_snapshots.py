@@ -71,6 +71,34 @@ async def knock_choice(lang: str) -> str:
         return text
 
 
+async def capture_table_states(lang: str) -> dict[str, str]:
+    """The stacked hand: the compact table at 60x20 with the drawn card marked, the message
+    below the minimum size, a hand's result above the hand, and the score sheet after it."""
+    session = knock_session(open_store("sqlite:///:memory:"), lang=lang)
+    app = GinRummyApp(store=session.store, rules=session.match.rules, settings=session.settings,
+                      session=session)
+    shots = {}
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("x", "d")
+        shots["compact"] = await settled_text(app, pilot)
+        await pilot.resize_terminal(59, 19)
+        shots["too-small"] = await settled_text(app, pilot)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.press("k", "enter")
+        text = await settled_text(app, pilot)
+        assert isinstance(app.screen, SettlementScreen)
+        shots["result"] = text
+        await pilot.press("c")
+        shots["score-sheet"] = await settled_text(app, pilot)
+    return shots
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "sv"])
+def test_tui_snapshots_of_the_table_states(lang):
+    shots = asyncio.run(capture_table_states(lang))
+    compare_with_snapshots(shots, lang)
+
+
 @pytest.mark.parametrize("lang", ["en", "nb", "sv"])
 def test_tui_snapshots_of_the_main_screens(lang):
     shots = asyncio.run(capture(lang))

@@ -25,13 +25,14 @@ from ginrummy.tui.widgets import chips
 from ginrummy.tui.words import in_rank_order, player_name
 
 MIN_PANEL_ROWS = 6  # a region shorter than this could not show a question: it may cover more
+FIT_TRIES, FIT_PAUSE = 40, 0.05  # how long to wait for the table below to be laid out
 SHOW_FRAME_ROWS = 4  # the rows around the knock's options and question: frame, gap, buttons
 
 
-def fit_above_hand(screen: Screen[object], *, tries: int = 5) -> int | None:
+def fit_above_hand(screen: Screen[object], *, tries: int = FIT_TRIES) -> int | None:
     """Keep ``screen``'s dialog above the hand of the table below it (if there is one);
-    returns the rows it may fill. A hand just redrawn has no place yet: measured again after
-    the next refresh (a few times at most)."""
+    returns the rows it may fill. A hand just redrawn has no place until the table is laid
+    out under this screen: it is measured again a moment later (a few times at most)."""
     stack = screen.app.screen_stack
     below = stack[stack.index(screen) - 1] if screen in stack and stack.index(screen) else None
     hands = below.query("#hand") if below is not None else None
@@ -39,7 +40,7 @@ def fit_above_hand(screen: Screen[object], *, tries: int = 5) -> int | None:
         return None
     region = hands.first().region
     if not region.height and tries:
-        screen.call_after_refresh(fit_above_hand, screen, tries=tries - 1)
+        screen.set_timer(FIT_PAUSE, lambda: fit_above_hand(screen, tries=tries - 1))
         return None
     room = region.y
     if room < MIN_PANEL_ROWS:
@@ -231,6 +232,7 @@ class SettlementScreen(ModalScreen[bool]):
                 again = _("New match (Enter)") if over else _("Next hand (Enter)")
                 yield Button(again, id="again", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
+                yield Button(_("Score sheet (c)"), id="sheet", compact=True)
             for player in order:
                 name = (ending.names[player] if self.session.players > 2
                         else player_name(player, ending.view, _))
@@ -280,4 +282,7 @@ class SettlementScreen(ModalScreen[bool]):
                                         _))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "again")
+        if event.button.id == "sheet":
+            self.action_scores()
+        else:
+            self.dismiss(event.button.id == "again")

@@ -315,17 +315,9 @@ class GameScreen(Screen[None]):
             if self.selected is not None and not view.hand_mask & BIT[self.selected]:
                 self.selected = None
         self.ending = ending
+        self.redraw()
         if ending is not None and not session.sits_out and not self.stopped:
-            self.call_later(self.settle_when_drawn)
-        else:
-            self.redraw()
-
-    async def settle_when_drawn(self) -> None:
-        """Show the hand's end once the table is drawn and laid out, so the result can sit
-        above the hand where it now lies (a screen below another is not laid out again)."""
-        await self.query_one(Board).recompose()
-        self.query_one("#keys", Static).update(self.keys_text())
-        self.call_after_refresh(self.settle)
+            self.settle()
 
     # -- the computer's move, highlighted for a moment ------------------------------------------
 

@@ -315,7 +315,7 @@ class PlainGame:
             for line in sheet_lines(session, _):
                 self.say(line)
             return True
-        for line in race_lines(session, _):
+        for line in [*race_lines(session, _), _("c: the whole score sheet")]:
             self.say(line)
         line = self.ask(_("Press Enter for the next hand (or type quit)."))
         if line is None or self.is_quit(line):

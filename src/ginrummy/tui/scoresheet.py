@@ -91,9 +91,9 @@ def sheet_lines(session: GameSession, _: Translator) -> list[str]:
         rows.append([str(row.number), DASH if row.side is None else names[row.side],
                      outcome_word(row.outcome, _), DASH if row.side is None else str(row.points),
                      *running_cells(row.running)])
-    if not rows:
-        rows.append(["", _("no hands finished yet"), "", "", *["0" for _name in names]])
     lines.extend(table_lines(header, rows))
+    if not rows:
+        lines.append(_("no hands finished yet"))
     lines.append("")
     lines.extend(bonus_lines(session, names, _))
     lines.extend(winner_lines(session, names, _))
@@ -170,5 +170,4 @@ def race_lines(session: GameSession, _: Translator) -> list[str]:
     for name, points, bonus in zip(names, match.scores, box, strict=True):
         lines.append("  " + _("{name}: {points} points; with the box bonus so far, total "
                               "{total}").format(name=name, points=points, total=points + bonus))
-    lines.append(_("c: the whole score sheet"))
     return lines
