@@ -50,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", nargs="?", const="", metavar="ID",
                         help="resume the last unfinished match, or the match ID")
     parser.add_argument("--stats", action="store_true", help="print statistics across matches")
+    parser.add_argument("--tutorial", action="store_true",
+                        help="learn the game: a guided hand, step by step")
     parser.add_argument("--history", action="store_true", help="list past matches")
     parser.add_argument("--replay", metavar="ID", help="replay a saved match move by move")
     parser.add_argument("--delete", metavar="ID",
@@ -102,6 +104,13 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(opponent=args.opponent or default_opponent(), lang=lang,
                         four_color=args.four_color, memory_aid=args.memory_aid)
     plain = args.plain or not sys.stdout.isatty()
+    if args.tutorial:
+        from ginrummy.tui.tutorial import run_tutorial
+
+        return run_tutorial(rules, lang, plain=plain)
+    from ginrummy.tui.tutorial import should_offer
+
+    first_start = should_offer()  # asked before the store is opened: opening it saves a file
     store = open_store(_store_url(args))
     try:
         if args.stats:
@@ -130,6 +139,10 @@ def run(args: argparse.Namespace) -> int:
             from ginrummy.tui.plain import PlainGame
 
             if session is None:
+                from ginrummy.tui.tutorial import offer_line
+
+                if first_start and sys.stdin.isatty():  # a person, not a script: how to learn
+                    offer_line(lang, sys.stdout)
                 session = GameSession.new(rules, settings, store=store, seed=args.seed)
             return PlainGame(session, stdin=sys.stdin, stdout=sys.stdout).run()
         try:
@@ -151,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
                                    memory_aid=args.memory_aid or remembered.settings.memory_aid)
         app = GinRummyApp(store=store, session=session, rules=rules, settings=settings,
                           seed=args.seed, show_setup=show_setup)
+        app.offer_tutorial = show_setup and first_start  # the very first start: the lesson
         app.run()
         return 0
     finally:

@@ -22,6 +22,7 @@ from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.history_screen import HistoryScreen
 from ginrummy.tui.rules_screen import RulesScreen
 from ginrummy.tui.session import STORE_KIND, GameSession
+from ginrummy.tui.tutorial import Lesson, TutorialScreen, mark_offered
 from ginrummy.tui.widgets import TickBox
 from ginrummy.tui.words import opponent_label, preset_label
 
@@ -121,6 +122,7 @@ class SetupScreen(Screen[None]):
                              compact=True)
                 yield Button(_("Statistics"), id="stats", compact=True)
                 yield Button(_("History"), id="history", compact=True)
+                yield Button(_("Learn to play"), id="tutorial", compact=True)
                 yield Button(_("Rules"), id="rules-page", compact=True)
                 yield Button(_("Quit"), id="quit", compact=True)
             yield Label(_("Tab moves between fields; Enter chooses. Ctrl+N starts a new match, "
@@ -134,6 +136,9 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+        if getattr(self.game, "offer_tutorial", False):  # the first start: the lesson (Esc leaves)
+            self.game.offer_tutorial = False
+            self.show_tutorial()
 
     async def on_screen_resume(self) -> None:
         await self.recompose()  # back from a match: Resume may have changed
@@ -183,7 +188,7 @@ class SetupScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"new": self.action_new_match, "resume": self.action_resume,
                    "stats": self.show_stats, "history": self.show_history,
-                   "rules-page": self.show_rules,
+                   "rules-page": self.show_rules, "tutorial": self.show_tutorial,
                    "quit": self.app.exit}
         actions[event.button.id or "quit"]()
 
@@ -210,6 +215,11 @@ class SetupScreen(Screen[None]):
     def show_error(self, error: GinRummyError) -> None:
         # plain text: markup would eat the [bench] of "pip install 'ginrummy[bench]'"
         self.query_one("#setup-error", Label).update(Content(str(error)))
+
+    def show_tutorial(self) -> None:
+        """The guided hand; back here when it ends or is left."""
+        mark_offered()
+        self.app.push_screen(TutorialScreen(Lesson(Rules(), lang=self.game.settings.lang)))
 
     def show_rules(self) -> None:
         """The rules summary with the figures of the preset now chosen."""
