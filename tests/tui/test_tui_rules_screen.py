@@ -13,7 +13,8 @@ from tui_helpers import screen_text, settled_text
 from ginrummy.core.rules import rules_for
 from ginrummy.store import open_store
 from ginrummy.tui.app import GinRummyApp
-from ginrummy.tui.rules_screen import RulesScreen, rules_text
+from ginrummy.tui.rules_screen import RulesScreen
+from ginrummy.tui.rules_summary import rules_text
 from ginrummy.tui.session import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

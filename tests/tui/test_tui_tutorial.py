@@ -14,16 +14,16 @@ from tui_helpers import screen_text
 
 from ginrummy.core.cards import parse_cards, to_mask
 from ginrummy.core.rules import rules_for
-from ginrummy.tui.tutorial import (
+from ginrummy.tui.lesson import (
     STEPS,
     YOU,
     Lesson,
-    TutorialApp,
     mark_offered,
     should_offer,
     texts,
     walk_through,
 )
+from ginrummy.tui.tutorial import TutorialApp
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = [key for _, key, _ in STEPS]  # the keys a person presses, step by step

@@ -105,10 +105,10 @@ def run(args: argparse.Namespace) -> int:
                         four_color=args.four_color, memory_aid=args.memory_aid)
     plain = args.plain or not sys.stdout.isatty()
     if args.tutorial:
-        from ginrummy.tui.tutorial import run_tutorial
+        from ginrummy.tui.lesson import run_tutorial
 
         return run_tutorial(rules, lang, plain=plain)
-    from ginrummy.tui.tutorial import should_offer
+    from ginrummy.tui.lesson import should_offer
 
     first_start = should_offer()  # asked before the store is opened: opening it saves a file
     store = open_store(_store_url(args))
@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
             from ginrummy.tui.plain import PlainGame
 
             if session is None:
-                from ginrummy.tui.tutorial import offer_line
+                from ginrummy.tui.lesson import offer_line
 
                 if first_start and sys.stdin.isatty():  # a person, not a script: how to learn
                     offer_line(lang, sys.stdout)

@@ -17,7 +17,7 @@ from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.i18n import Translator, translator
 from ginrummy.store import StaleMatchError
-from ginrummy.tui import rules_screen
+from ginrummy.tui import rules_summary
 from ginrummy.tui.coach import hint_text
 from ginrummy.tui.narrator import Ending, Narrator, ending_lines
 from ginrummy.tui.scoresheet import race_lines, sheet_lines
@@ -274,7 +274,7 @@ class PlainGame:
         elif word == "hint":
             self.say(hint_text(view, self.lang, _))
         elif word == "rules":
-            self.say(rules_screen.rules_text(self.lang, self.session.match.rules))
+            self.say(rules_summary.rules_text(self.lang, self.session.match.rules))
         elif word == "score":
             for line in sheet_lines(self.session, _):
                 self.say(line)

@@ -20,9 +20,10 @@ from ginrummy.tui import reports
 from ginrummy.tui.choices import save_choices
 from ginrummy.tui.dialogs import TextScreen
 from ginrummy.tui.history_screen import HistoryScreen
+from ginrummy.tui.lesson import Lesson, mark_offered
 from ginrummy.tui.rules_screen import RulesScreen
 from ginrummy.tui.session import STORE_KIND, GameSession
-from ginrummy.tui.tutorial import Lesson, TutorialScreen, mark_offered
+from ginrummy.tui.tutorial import TutorialScreen
 from ginrummy.tui.widgets import TickBox
 from ginrummy.tui.words import opponent_label, preset_label
 
