@@ -8,6 +8,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 from tui_helpers import screen_text, settled_text
 
 from ginrummy.core.rules import rules_for
@@ -84,3 +85,31 @@ def test_tui_r_opens_the_rules_over_the_table_and_escape_closes_them(tmp_path, m
     assert "RÅD" in scrolled, scrolled  # the page scrolls to its last heading
     assert "Lukk (Esc)" in scrolled or "(Esc)" in scrolled  # the way out stays in sight
     assert "MÅLET" not in after and not still_open
+
+
+def test_tui_setup_screen_opens_the_rules_and_the_lesson(tmp_path, monkeypatch):
+    monkeypatch.setenv("GINRUMMY_HOME", str(tmp_path))
+    store = open_store(f"sqlite:///{tmp_path}/s.sqlite3")
+    app = GinRummyApp(store=store, rules=rules_for("classic"),
+                      settings=Settings(opponent="random", lang="sv"), seed=8)
+
+    async def run() -> tuple[str, str, str, str]:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#rules", Select).value = "modern"
+            await pilot.click("#rules-page")
+            rules = await settled_text(app, pilot)
+            page = app.screen.text if isinstance(app.screen, RulesScreen) else ""
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.click("#tutorial")
+            lesson = await settled_text(app, pilot)
+            await pilot.press("escape")
+            return rules, page, lesson, await settled_text(app, pilot)
+
+    rules, page, lesson, back = asyncio.run(run())
+    assert "Regler" in rules and "MÅLET" in rules
+    assert "ginbonus, 25" in page  # the figures of the preset chosen on the form
+    assert "Lektion, steg 1 av 12" in lesson
+    assert "Lär dig spela" in back and "Lektion" not in back
+    assert (tmp_path / "tutorial-offered").exists()  # taken once, not offered again

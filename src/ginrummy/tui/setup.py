@@ -123,9 +123,10 @@ class SetupScreen(Screen[None]):
                              compact=True)
                 yield Button(_("Statistics"), id="stats", compact=True)
                 yield Button(_("History"), id="history", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
+            with Horizontal(classes="buttons"):  # learning the game: a row of its own, to fit
                 yield Button(_("Learn to play"), id="tutorial", compact=True)
                 yield Button(_("Rules"), id="rules-page", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
             yield Label(_("Tab moves between fields; Enter chooses. Ctrl+N starts a new match, "
                           "Ctrl+R resumes, Esc quits."), classes="hint")
 
