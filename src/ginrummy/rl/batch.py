@@ -58,6 +58,9 @@ SPADES = 3
 KINDS = ("knock", "undercut", "gin", "big_gin", "dead")  # the codes of ``outcome_kind``
 KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
 DEAD = KIND_CODE["dead"]
+# Fewer knocks than this in one step go to the core: the array settlement costs about 0.3 ms a
+# call whatever its size, the core about 0.13 ms a knock (2 CPUs, loaded).
+FEW_KNOCKS = 3
 
 _POW13 = (1 << np.arange(13)).astype(np.int64)
 _RUN_DEADWOOD = np.asarray(RUN_DEADWOOD, dtype=np.int32)
@@ -573,6 +576,9 @@ class BatchGinRummy:
         ends = np.flatnonzero(~big)
         # §6.1: the knock's discard goes face down, out of the hand.
         self.hand[rows[ends], knocker[ends], (actions[ends] - KNOCK_BASE) % NUM_CARDS] = False
+        if rows.size < FEW_KNOCKS:
+            self._settle_in_core(rows, actions, rewards)
+            return
         own = lanes_of(self.hand[rows, knocker])
         theirs = lanes_of(self.hand[rows, 1 - knocker])
         knocker_deadwood = np.where(big, 0, min_deadwood_lanes(own))
@@ -631,14 +637,16 @@ class BatchGinRummy:
 
     def _settle_in_core(self, rows: np.ndarray, actions: np.ndarray,
                         rewards: np.ndarray) -> None:
-        """Knocks the defender may lay off on: the core settles each, the knocker showing the
-        default arrangement for what it has seen (the pile and its face-down discard, the cards
-        it knows the opponent took), as the engine does for a knock that names no melds."""
+        """Knocks the arrays do not settle (or too few to be worth it): the core settles each,
+        the knocker showing the default arrangement for what it has seen (the pile and its
+        face-down discard, the cards it knows the opponent took), as the engine does for a
+        knock that names no melds."""
         found = []
         for row, action in zip(rows.tolist(), actions.tolist(), strict=True):
             seat = int(self.to_play[row])
             seen = self.in_pile[row].copy()
-            seen[(action - KNOCK_BASE) % NUM_CARDS] = True  # face down: not the defender's
+            if action != BIG_GIN_ACTION:
+                seen[(action - KNOCK_BASE) % NUM_CARDS] = True  # face down: not the defender's
             settled = settle(
                 _mask_of(self.hand[row, seat]), _mask_of(self.hand[row, 1 - seat]),
                 self.rules, knock_limit=int(self.knock_limit[row]),
