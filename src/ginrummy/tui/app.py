@@ -63,7 +63,8 @@ GameScreen.too-small #board, GameScreen.too-small #keys { display: none; }
 #actions { height: 1; margin: 0 1; }
 #actions Button { margin-right: 2; }
 /* compact (under 80x24): cards two lines high (rank and suit, then the key), no frames */
-GameScreen.compact .opponent-row { margin: 0 1; }
+GameScreen.compact .opponent-row { margin: 0 1; height: auto; }
+GameScreen.compact .opponent-took { height: auto; }
 GameScreen.compact #table { height: 4; margin: 0 1; }
 GameScreen.compact #status { height: auto; }
 GameScreen.compact .pilebox { height: 4; width: 12; }
@@ -87,7 +88,7 @@ ConfirmScreen .dialog { width: 100%; max-width: 100; padding: 0 1; }
 .dialog.settlement { max-width: 100%; padding: 0 1; border: none; border-bottom: thick #e0a000; }
 .dialog.settlement.over { max-height: 100%; border: thick #e0a000; }
 .settlement .buttons { margin-top: 0; }
-.settlement .buttons .title { width: auto; margin: 0 3 0 0; }
+.settlement .buttons .title { width: 1fr; margin: 0; }
 .settlement .result, .settlement .score { margin-top: 0; }
 .dialog.show { width: 100%; max-width: 100; padding: 0 1; }
 .dialog.show OptionList { height: auto; max-height: 12; margin-top: 1; }

@@ -228,11 +228,11 @@ class SettlementScreen(ModalScreen[bool]):
         with VerticalScroll(classes="dialog wide settlement" + tables + (" over" if over else "")):
             # the title and the buttons first, so a short region never scrolls them away
             with Horizontal(classes="buttons"):
-                yield Static(lines[0], classes="title")
                 again = _("New match (Enter)") if over else _("Next hand (Enter)")
                 yield Button(again, id="again", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
                 yield Button(_("Score sheet (c)"), id="sheet", compact=True)
+                yield Static(lines[0], classes="title")  # last: a long one wraps beside them
             for player in order:
                 name = (ending.names[player] if self.session.players > 2
                         else player_name(player, ending.view, _))
