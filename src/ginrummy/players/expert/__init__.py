@@ -8,7 +8,8 @@
 - :mod:`~ginrummy.players.expert.evaluation`: hands valued by deadwood and outlook, sampled
   opponent hands, the knock's value;
 - :mod:`~ginrummy.players.expert.search`: determinized rollouts to the end of the hand;
-- :mod:`~ginrummy.players.expert.match_odds`: outcomes valued by the chance of winning the match.
+- :mod:`~ginrummy.players.expert.match_odds`: outcomes valued by the chance of winning the match;
+- :mod:`~ginrummy.players.expert.deadline`: the hard time bound on each decision.
 
 The other players (``random``, ``beginner``, ``standard``, ``gin-camper``) are one module each in
 :mod:`ginrummy.players`; the expert uses their shared :mod:`ginrummy.players.tactics`.
@@ -20,6 +21,7 @@ from ginrummy.players.expert.player import (
     NOTES,
     RISKY,
     SAFE,
+    STRONG,
     WIN_SCORE,
     Assessment,
     ExpertPlayer,
@@ -32,6 +34,7 @@ __all__ = [
     "NOTES",
     "RISKY",
     "SAFE",
+    "STRONG",
     "WIN_SCORE",
     "Assessment",
     "ExpertPlayer",

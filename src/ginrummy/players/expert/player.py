@@ -24,6 +24,11 @@ sampled opponent hands below come from each), then:
 Every outcome is valued by the chance of winning the match it leaves
 (:mod:`ginrummy.players.expert.match_odds`), not by its raw points: near the end a sure small win
 counts as much as a big one, and a loss the match cannot survive counts more than its points.
+
+Every decision has a hard time bound (:attr:`Tuning.think_ms` of CPU time,
+:mod:`ginrummy.players.expert.deadline`): the reader, the rollouts and the knock's show options
+stop at it and the decision answers with what it has found; :attr:`ExpertPlayer.deadline_hits`
+counts the decisions it cut. ``expert:strong`` (:data:`STRONG`) thinks longer.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
+from ginrummy.players.expert.deadline import NO_DEADLINE, Deadline
 from ginrummy.players.expert.evaluation import (
     HandValuer,
     OpponentSamples,
@@ -134,6 +140,14 @@ class Tuning:
     reading_moves: int = 4  # Metropolis moves per guess after each opponent turn
     reading_extra: float = 2.0  # each guess improved to the best ten of this many more cards
     reading_share: float = 0.5  # share of the sampled hands read (the rest: the model's)
+    # CPU milliseconds a decision may take (0: unbounded); the default fires about never in
+    # normal hands (slowest seen: ~250 ms) and stops a runaway in a host without turn limits
+    think_ms: int = 1000
+
+
+# ``expert:strong``, for the coach and tournaments that may think longer: twice the rollout
+# deals and reader guesses, within the EAAI challenge's 30 s per player per game.
+STRONG = {"rollouts": 96, "reading": 128, "samples": 32, "think_ms": 2000}
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +202,17 @@ class ExpertPlayer(BasePlayer):
         self.opponent_waits = False  # seen holding a knock it did not make (so not quick)
         self.late_knock_stock = 0  # most stock cards left when a waiting opponent knocked anyway
         self.reader: HandReader | None = None  # kept between decisions of a hand
+        self.decisions = 0
+        self.deadline_hits = 0  # decisions cut short by the time bound
+        self.memory = HandMemory()
 
     def choose(self, view: PlayerView) -> Action:
-        return self.rank_actions(view)[0][0]
+        if view.result is not None:  # a host that shows the hand's end in a view
+            self.observe(view)
+        self._learn_from_score(view)
+        action = self.rank_actions(view)[0][0]
+        self.memory = self.memory.after(view, action)
+        return action
 
     def observe(self, view: PlayerView) -> None:
         """Learn the opponent's style from hands it showed: a hand it held at or below the
@@ -198,6 +220,10 @@ class ExpertPlayer(BasePlayer):
         result = view.result
         if result is None or _opponent_draws(view) == 0:
             return
+        if view.match is not None:
+            if view.match.hand_number in self.memory.observed:
+                return  # the same end, shown twice
+            self.memory.observed.add(view.match.hand_number)
         if result.knocker == view.opponent and min_deadwood(result.hands[view.opponent]) > 0:
             # a waiting opponent settles for a knock late in the hand: learn how late
             self.late_knock_stock = max(self.late_knock_stock, view.stock_size)
@@ -214,15 +240,27 @@ class ExpertPlayer(BasePlayer):
         """Every legal action with the features behind its score, best first."""
         if not view.legal_actions:
             return []
-        decision = _Decision(view, self.tuning, self.rng, quick_opponent=not self.opponent_waits,
-                             late_knock_stock=self.late_knock_stock, reader=self._reader(view))
+        think = self.tuning.think_ms
+        deadline = Deadline(think / 1000) if think > 0 else NO_DEADLINE
+        # the reader may use half the time; one cut short is left out of this decision
+        reader_deadline = deadline.share(0.5)
+        reader = self._reader(view, reader_deadline)
+        tuning = self.tuning
+        if deadline.passed():  # nothing evaluated yet: the lookahead alone, no search
+            tuning, reader = replace(tuning, rollouts=0), None
+        decision = _Decision(view, tuning, self.rng, quick_opponent=not self.opponent_waits,
+                             late_knock_stock=self.late_knock_stock, reader=reader,
+                             deadline=deadline)
         ranked = decision.assess()
         ranked.sort(key=lambda a: -a.score)
+        self.decisions += 1
+        if deadline.fired or reader_deadline.fired:
+            self.deadline_hits += 1
         return ranked
 
-    def _reader(self, view: PlayerView) -> HandReader | None:
-        """The reader of the opponent's hand, brought up to date (none when reading is off or
-        before the opponent has drawn)."""
+    def _reader(self, view: PlayerView, deadline: Deadline) -> HandReader | None:
+        """The reader of the opponent's hand, brought up to date (none when reading is off,
+        before the opponent has drawn, or when the deadline stopped it short of the view)."""
         tuning = self.tuning
         if not tuning.reading or view.rules.players != 2 or _opponent_draws(view) == 0:
             return None
@@ -231,8 +269,19 @@ class ExpertPlayer(BasePlayer):
             reader = self.reader = HandReader(view, self.rng, count=tuning.reading,
                                               quick=not self.opponent_waits,
                                               moves=tuning.reading_moves)
-        reader.update(view)
-        return reader
+        return reader if reader.update(view, deadline) else None
+
+    def _learn_from_score(self, view: PlayerView) -> None:
+        """In a host that never sends ``observe``: what the last hand's points tell of how the
+        opponent ended it (:meth:`HandMemory.ending`)."""
+        ending = self.memory.ending(view)
+        if ending == "their_knock":
+            # it knocked without gin right after our last discard: that late it settles
+            self.late_knock_stock = max(self.late_knock_stock, self.memory.stock_size - 1)
+        elif ending == "undercut":
+            self.memory.undercuts += 1
+            if self.memory.undercuts >= UNDERCUTS_TO_WAIT:
+                self.opponent_waits = True
 
 
 class _Decision:
@@ -240,8 +289,9 @@ class _Decision:
 
     def __init__(self, view: PlayerView, tuning: Tuning, rng: random.Random, *,
                  quick_opponent: bool = True, late_knock_stock: int = 0,
-                 reader: HandReader | None = None) -> None:
+                 reader: HandReader | None = None, deadline: Deadline = NO_DEADLINE) -> None:
         self.view = view
+        self.deadline = deadline
         self.late_knock_stock = late_knock_stock
         self.quick_opponent = quick_opponent and bool(tuning.quick_knocker)
         self.tuning = tuning
@@ -251,7 +301,7 @@ class _Decision:
         self.rng = rng
         self._samples: OpponentSamples | None = None
         self._feeds: dict[Card, float] = {}
-        self._rollouts: dict[Card, float] = {}
+        self._rollouts: dict[Card, float | None] = {}
         self.valuer = HandValuer(self.model.stock_odds(), potential_weight=self._potential_weight())
 
     def _potential_weight(self) -> float:
@@ -425,22 +475,34 @@ class _Decision:
         discards.sort(key=lambda a: -a.score)
         top = discards[: self.tuning.discard_rollouts]
         values = [self._rollout_value(a) for a in top]
-        best = max(values)
+        # past the deadline only the discards played out in time are compared
+        done = [(a, v) for a, v in zip(top, values, strict=True) if v is not None]
+        if len(done) < 2:
+            return discards
+        best = max(v for _, v in done)
         weight = self.tuning.rollout_weight
-        rescored = [replace(a, score=a.score - weight * (best - v))
-                    for a, v in zip(top, values, strict=True)]
-        return rescored + discards[len(top):]
+        rescored = [replace(a, score=a.score - weight * (best - v)) for a, v in done]
+        return rescored + [a for a, v in zip(top, values, strict=True) if v is None] \
+            + discards[len(top):]
 
-    def _rollout_value(self, discard: Assessment) -> float:
-        """Expected points of throwing this discard and playing on, over the rollout deals."""
+    def _rollout_value(self, discard: Assessment) -> float | None:
+        """Expected points of throwing this discard and playing on, over the rollout deals
+        (None when the deadline came first)."""
         card = discard.action.card
         assert card is not None
-        found = self._rollouts.get(card)
-        if found is None:
-            kept = self.view.hand_mask ^ BIT[card]
-            table = self.table
-            total = sum(play_on(kept, card, deal, table) for deal in self.deals)
-            found = self._rollouts[card] = total / len(self.deals)
+        if card in self._rollouts:
+            return self._rollouts[card]
+        kept = self.view.hand_mask ^ BIT[card]
+        table, deadline = self.table, self.deadline
+        total = 0.0
+        found: float | None = None
+        for deal in self.deals:
+            if deadline.passed():
+                break
+            total += play_on(kept, card, deal, table)
+        else:
+            found = total / len(self.deals)
+        self._rollouts[card] = found
         return found
 
     def _play_on_value(self, discards: list[Assessment]) -> float | None:
@@ -465,6 +527,8 @@ class _Decision:
         # what to show: each arrangement worth showing, judged on the same deals (RULES §6.2)
         best: tuple[float, float, tuple[Mask, ...]] | None = None
         for arrangement in view.show_options(card):
+            if best is not None and self.deadline.passed():
+                break  # past the deadline: the best arrangement judged so far
             points, undercut = self._knock_outcome(shown, arrangement.melds,
                                                    rollouts=play_on is not None)
             if best is None or points > best[0]:
@@ -515,6 +579,56 @@ class _Decision:
         assessed.extend(Assessment(action, best, knock_points=best, notes=("last_chance",))
                         for action in view.legal_actions if action.kind is Kind.DRAW_PILE)
         return assessed
+
+
+# Undercuts of our knocks, read from the match score, before the expert takes the opponent for
+# one that waits (a layoff can also undercut a quick knocker, so one is not enough).
+UNDERCUTS_TO_WAIT = 2
+
+
+@dataclass(slots=True)
+class HandMemory:
+    """What the expert saw at its last decision, to read the hand's end from the next hand's
+    score in hosts that never send ``observe``."""
+
+    hand_number: int | None = None
+    scores: tuple[int, ...] = ()
+    stock_size: int = 0
+    deadwood: int = 0  # our deadwood after our last action
+    knocked: bool = False  # our last action ended the hand
+    multiplier: int = 1
+    observed: set[int] = field(default_factory=set)  # hands whose end ``observe`` showed
+    undercuts: int = 0
+
+    def after(self, view: PlayerView, action: Action) -> HandMemory:
+        """The memory once ``action`` is played from ``view``."""
+        if view.match is None:
+            return self
+        hand = view.hand_mask
+        if action.kind in (Kind.DISCARD, Kind.KNOCK) and action.card is not None:
+            hand ^= BIT[action.card]
+        return HandMemory(view.match.hand_number, view.match.scores, view.stock_size,
+                          min_deadwood(hand) if hand.bit_count() <= 10 else 0,
+                          action.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN),
+                          view.multiplier, self.observed, self.undercuts)
+
+    def ending(self, view: PlayerView) -> str | None:
+        """How the hand after our last decision ended, when the score says so and ``observe``
+        did not: ``their_knock`` (the opponent knocked without gin) or ``undercut`` (it
+        undercut our knock); None otherwise."""
+        info, rules = view.match, view.rules
+        if (info is None or self.hand_number is None or info.hand_number != self.hand_number + 1
+                or self.hand_number in self.observed or rules.players != 2 or rules.hollywood
+                or len(info.scores) != 2 or len(self.scores) != 2):
+            return None
+        theirs = info.scores[view.opponent] - self.scores[view.opponent]
+        self.hand_number = None  # read once
+        if theirs <= 0:
+            return None
+        if self.knocked:
+            return "undercut"
+        gin = (rules.gin_bonus + self.deadwood) * self.multiplier
+        return "their_knock" if theirs < gin else None
 
 
 def _opponent_draws(view: PlayerView) -> int:

@@ -18,7 +18,12 @@ Three things keep a few dozen guesses good enough:
   replace, soon make every guess a copy of the same few.
 
 The reader follows a hand move by move, so a player that keeps it between decisions pays only
-for the moves since its last one; a fresh reader replays the whole history.
+for the moves since its last one; a fresh reader replays the whole history. Its work is bounded
+however long a hand runs (hosts without a turn limit let two players pass face-up cards back
+and forth for hundreds of turns, and every Metropolis move rescores the guess's whole story):
+the moves after a turn share a fixed budget of rescored choices (:data:`RESCORE_BUDGET`), the
+chances of choices already scored are remembered, and :meth:`HandReader.update` stops at a
+deadline, to go on from there next time.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from ginrummy.core.cards import BIT, FULL_DECK, Card, Mask, from_mask, to_mask
 from ginrummy.core.melds import best_discard, min_deadwood
 from ginrummy.core.state import Move
 from ginrummy.core.views import PlayerView
+from ginrummy.players.expert.deadline import NO_DEADLINE, Deadline
 from ginrummy.players.expert.tracking import track
 from ginrummy.players.tactics import joins_meld
 
@@ -42,6 +48,12 @@ THROW_NOISE = 0.0001  # share of throws that follow no plan at all
 KNOCK_HELD = 0.01  # chance a quick knocker passes up a knock
 IMPOSSIBLE = 1e-300  # the weight of a guess that cannot explain what happened
 REFUSE, TAKE, THROW = 0, 1, 2  # the kinds of evidence in a story
+# Choices rescored by the Metropolis moves after one opponent turn, over all guesses: 64 guesses
+# with 4 moves each fit it until a story holds 64 choices (about 32 opponent turns, more than a
+# stock allows without face-up cards passed back and forth); in longer hands each guess gets
+# fewer moves, so a turn costs the same however long the hand has run.
+RESCORE_BUDGET = 16384
+CACHE_LIMIT = 200_000  # remembered chances, forgotten all at once beyond this
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +98,8 @@ class HandReader:
         self.pool: list[Card] = []  # cards that may be, or have been, in its hidden hand
         self.pool_mask: Mask = 0
         self.guesses: list[Guess] = []
+        self.rescored = 0  # choices scored so far (the reader's work, for tests and benchmarks)
+        self._chances: dict[tuple[int, Mask, Card, Mask], float] = {}
         self._set_pool(view)
         size = _dealt(view)
         for _ in range(count):
@@ -98,15 +112,22 @@ class HandReader:
         return (view.player == self.player and _deal_key(view) == self.deal
                 and len(view.history) >= n and view.history[:n] == self.history)
 
-    def update(self, view: PlayerView) -> None:
-        """Read the moves of ``view`` not read yet."""
+    def update(self, view: PlayerView, deadline: Deadline = NO_DEADLINE) -> bool:
+        """Read the moves of ``view`` not read yet; False when the deadline stopped it before
+        the last one (the reader then follows a shorter history and goes on next time)."""
         self._set_pool(view)
-        for move in view.history[len(self.history):]:
+        read = len(self.history)
+        for move in view.history[read:]:
+            if deadline.passed():
+                self.history = view.history[:read]
+                return False
             if move.player == self.player:
                 self._own_move(move)
             else:
                 self._their_move(move)
+            read += 1
         self.history = view.history
+        return True
 
     def sample(self, count: int) -> list[Mask]:
         """``count`` opponent hands drawn by weight."""
@@ -164,9 +185,7 @@ class HandReader:
             self.taken_now, self.drew_stock = 0, False
             if self.effective_size() < self.count / 2:
                 self.guesses = [_copy(self.guesses[i]) for i in self._resample(self.count)]
-            for guess in self.guesses:
-                for _ in range(self.moves_per_turn):
-                    self._try_swap(guess)
+            self._move_guesses()
 
     def _weigh_draw(self, top: Card, *, took: bool) -> None:
         kind = TAKE if took else REFUSE
@@ -228,6 +247,16 @@ class HandReader:
     # -- the chances -------------------------------------------------------------------------
 
     def _log_chance(self, kind: int, hand: Mask, card: Card, barred: Mask) -> float:
+        key = (kind, hand, card, barred)
+        found = self._chances.get(key)
+        if found is None:
+            self.rescored += 1
+            if len(self._chances) >= CACHE_LIMIT:
+                self._chances.clear()
+            found = self._chances[key] = self._fresh_log_chance(kind, hand, card, barred)
+        return found
+
+    def _fresh_log_chance(self, kind: int, hand: Mask, card: Card, barred: Mask) -> float:
         if kind == THROW:
             return math.log(self._throw_chance(hand, card, barred))
         grown = hand | BIT[card]
@@ -249,6 +278,21 @@ class HandReader:
         return chance
 
     # -- moving guesses ----------------------------------------------------------------------
+
+    def _move_guesses(self) -> None:
+        """The Metropolis moves after an opponent turn, within :data:`RESCORE_BUDGET`."""
+        story = max(1, len(self.guesses[0].story))
+        count = len(self.guesses)
+        moves = RESCORE_BUDGET // story
+        if moves >= self.moves_per_turn * count:
+            for guess in self.guesses:
+                for _ in range(self.moves_per_turn):
+                    self._try_swap(guess)
+            return
+        # fewer moves than usual: spread them from a random guess on, so none is always left out
+        first = int(self.rng.random() * count)
+        for i in range(moves):
+            self._try_swap(self.guesses[(first + i) % count])
 
     def _try_swap(self, guess: Guess) -> None:
         hidden = guess.hand & ~self.known
