@@ -7,6 +7,7 @@ hand stays in view while they decide or read."""
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -29,7 +30,7 @@ FIT_TRIES, FIT_PAUSE = 40, 0.05  # how long to wait for the table below to be la
 SHOW_FRAME_ROWS = 4  # the rows around the knock's options and question: frame, gap, buttons
 
 
-def fit_above_hand(screen: Screen[object], *, tries: int = FIT_TRIES) -> int | None:
+def fit_above_hand(screen: Screen[Any], *, tries: int = FIT_TRIES) -> int | None:
     """Keep ``screen``'s dialog above the hand of the table below it (if there is one);
     returns the rows it may fill. A hand just redrawn has no place until the table is laid
     out under this screen: it is measured again a moment later (a few times at most)."""
