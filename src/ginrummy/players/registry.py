@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ginrummy.core.errors import GinRummyError
 from ginrummy.players.base import Player, RandomPlayer
 from ginrummy.players.beginner import BeginnerPlayer
-from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert import STRONG, ExpertPlayer
 from ginrummy.players.marjj import MarjjStylePlayer
 from ginrummy.players.montecarlo import DEFAULT_SAMPLES, MonteCarloPlayer
 from ginrummy.players.standard import StandardPlayer
@@ -56,7 +56,8 @@ def make_player(name: str, *, seed: int | None = None) -> Player:
     """The player called ``name`` (see :func:`player_names`), seeded if asked.
 
     ``cmd:COMMAND LINE`` runs an external program speaking the bot protocol;
-    ``montecarlo:N`` is the Monte Carlo player with ``N`` sampled worlds a choice.
+    ``montecarlo:N`` is the Monte Carlo player with ``N`` sampled worlds a choice;
+    ``expert:strong`` is the expert thinking longer (for the coach and tournaments).
     """
     if name.startswith("cmd:"):
         from ginrummy.protocol.client import ExternalBot
@@ -65,6 +66,8 @@ def make_player(name: str, *, seed: int | None = None) -> Player:
     key = name.strip().lower()
     if key.startswith("montecarlo:"):
         return MonteCarloPlayer(samples=_samples(key.partition(":")[2]), seed=seed)
+    if key == "expert:strong":
+        return ExpertPlayer(seed=seed, **STRONG)
     if key not in _FACTORIES:
         raise GinRummyError(f"unknown player {name!r}; choose one of {', '.join(_FACTORIES)}")
     return _FACTORIES[key](seed)

@@ -34,6 +34,7 @@ counts the decisions it cut. ``expert:strong`` (:data:`STRONG`) thinks longer.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -44,7 +45,7 @@ from ginrummy.core.melds import min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
-from ginrummy.players.expert.deadline import NO_DEADLINE, Deadline
+from ginrummy.players.expert.deadline import NO_DEADLINE, Clock, Deadline
 from ginrummy.players.expert.evaluation import (
     HandValuer,
     OpponentSamples,
@@ -204,6 +205,7 @@ class ExpertPlayer(BasePlayer):
         self.reader: HandReader | None = None  # kept between decisions of a hand
         self.decisions = 0
         self.deadline_hits = 0  # decisions cut short by the time bound
+        self.clock: Clock = time.thread_time  # what the time bound is measured on
         self.memory = HandMemory()
 
     def choose(self, view: PlayerView) -> Action:
@@ -241,7 +243,7 @@ class ExpertPlayer(BasePlayer):
         if not view.legal_actions:
             return []
         think = self.tuning.think_ms
-        deadline = Deadline(think / 1000) if think > 0 else NO_DEADLINE
+        deadline = Deadline(think / 1000, self.clock) if think > 0 else NO_DEADLINE
         # the reader may use half the time; one cut short is left out of this decision
         reader_deadline = deadline.share(0.5)
         reader = self._reader(view, reader_deadline)

@@ -98,7 +98,7 @@ class HandReader:
         self.pool: list[Card] = []  # cards that may be, or have been, in its hidden hand
         self.pool_mask: Mask = 0
         self.guesses: list[Guess] = []
-        self.rescored = 0  # choices scored so far (the reader's work, for tests and benchmarks)
+        self.steps = 0  # choices scored or rescored so far: the reader's work, for tests
         self._chances: dict[tuple[int, Mask, Card, Mask], float] = {}
         self._set_pool(view)
         size = _dealt(view)
@@ -189,6 +189,7 @@ class HandReader:
 
     def _weigh_draw(self, top: Card, *, took: bool) -> None:
         kind = TAKE if took else REFUSE
+        self.steps += len(self.guesses)
         for guess in self.guesses:
             log_chance = self._log_chance(kind, guess.hand, top, 0)
             guess.story += (Evidence(kind, guess.hand, top, 0, log_chance),)
@@ -205,6 +206,7 @@ class HandReader:
         """
         bit = BIT[card]
         hand = guess.hand
+        self.steps += 1
         room = (self.pool_mask & ~(hand | self.thrown)).bit_count() or 1
         if self.drew_stock and hand & bit:
             hand, total = self._draw_to_throw(hand, card)
@@ -250,7 +252,6 @@ class HandReader:
         key = (kind, hand, card, barred)
         found = self._chances.get(key)
         if found is None:
-            self.rescored += 1
             if len(self._chances) >= CACHE_LIMIT:
                 self._chances.clear()
             found = self._chances[key] = self._fresh_log_chance(kind, hand, card, barred)
@@ -305,6 +306,7 @@ class HandReader:
         if new < 0:
             return
         old_bit, new_bit = BIT[old], BIT[new]
+        self.steps += len(guess.story)
         story = []
         change = 0.0
         for ev in guess.story:
