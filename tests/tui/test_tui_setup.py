@@ -208,6 +208,6 @@ def test_tui_setup_resuming_a_finished_match_says_it_is_over(tmp_path, capsys):
     assert main(["play", "--plain", "--store", store_url, "--resume", session.match_id]) == 0
     out = capsys.readouterr().out
     assert out.startswith("This match is over; it cannot be resumed.\n")
-    assert "Score sheet" in out
+    assert "Score sheet" in out and "Won by" in out  # the paper sheet: a row per hand
     assert f"play --replay {session.match_id}" in out and "Start a new match:" in out
     assert [m.version for m in open_store(store_url).list()] == [session.version]  # untouched

@@ -18,6 +18,8 @@ from ginrummy.tui.game import PICK_KEYS, GameScreen
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import CardFace
 
+WAIT_TRIES, WAIT_PAUSE = 200, 0.05  # how long a click waits for its target to be built
+
 
 def screen_text(app: App[None]) -> str:
     """The screen as plain text, the way a person sees it (what the snapshots store)."""
@@ -121,10 +123,22 @@ async def play_by_mouse(app: App[None], pilot: Pilot[None], *, limit: int = 2000
                          if face.card == target]
                 await pilot.click(faces[0], offset=(2, 1))
             else:
+                await wait_for(app, pilot, target)
                 # (the return value is unreliable here: a click redraws the board it hit)
                 await pilot.click(target, offset=(1, 0))
             clicks += 1
     return clicks
+
+
+async def wait_for(app: App[None], pilot: Pilot[None], target: str, *,
+                   tries: int = WAIT_TRIES) -> None:
+    """Pause until ``target`` is on the screen: a screen just pushed (the end of a hand) may
+    not have built its buttons yet, under load most of all. Fails after ``tries`` pauses."""
+    for _ in range(tries):
+        if app.screen.query(target):
+            return
+        await pilot.pause(WAIT_PAUSE)
+    raise AssertionError(f"{target} never appeared on {app.screen!r}")
 
 
 def choose_clicks(screen: GameScreen) -> list[str | int]:

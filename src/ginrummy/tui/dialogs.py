@@ -10,6 +10,7 @@ import textwrap
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -28,6 +29,8 @@ from ginrummy.tui.words import in_rank_order, player_name
 MIN_PANEL_ROWS = 6  # a region shorter than this could not show a question: it may cover more
 FIT_TRIES, FIT_PAUSE = 40, 0.05  # how long to wait for the table below to be laid out
 SHOW_FRAME_ROWS = 4  # the rows around the knock's options and question: frame, gap, buttons
+TEXT_FRAME_ROWS = 9  # a text page's rows that are not the page: frame, padding, title, Close
+MIN_PAGE_ROWS = 3
 
 
 def fit_above_hand(screen: Screen[Any], *, tries: int = FIT_TRIES) -> int | None:
@@ -152,9 +155,16 @@ class ShowScreen(ModalScreen[int | None]):
 
 
 class TextScreen(ModalScreen[None]):
-    """A page of text (score sheet, statistics, a replay); any of Escape, Enter, q closes it."""
+    """A page of text (score sheet, statistics, a replay); any of Escape, Enter, q closes it.
+
+    The page scrolls (arrows, Page Up/Down, Home, End, the mouse wheel) within the window's
+    height, so the Close button stays on the screen however long the text or small the window.
+    """
 
     BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+    CSS = """
+    TextScreen .dialog { max-height: 100%; }
+    """
 
     def __init__(self, title: str, text: str, _: Translator) -> None:
         super().__init__()
@@ -168,6 +178,18 @@ class TextScreen(ModalScreen[None]):
             with VerticalScroll(classes="page"):
                 yield Static(self.text)
             yield Button(self._("Close (Esc)"), id="close")
+
+    def on_mount(self) -> None:
+        # the page, not the Close button, takes the keys, so they scroll it
+        self.query_one(VerticalScroll).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_page(event.size.height)
+
+    def fit_page(self, height: int) -> None:
+        """The page's rows: the window's, less the title, the button and the frame."""
+        self.query_one(VerticalScroll).styles.max_height = max(MIN_PAGE_ROWS,
+                                                                height - TEXT_FRAME_ROWS)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -195,9 +217,12 @@ h               hint from the coach
 s               sort: melds, rank, suit
 m               memory aid (discards seen)
 c               score sheet
+r               the rules of the game
+a               highlight the computer's move (off / on)
 ?               this help
 q               quit (the match is saved)
-Mouse: click a card to pick it, click it again to discard; click the stock or the pile to draw."""
+Mouse: click a card to pick it, click it again to discard; click the stock or the pile to draw.
+New to the game? ginrummy play --tutorial plays a guided hand."""
 
 
 class SettlementScreen(ModalScreen[bool]):

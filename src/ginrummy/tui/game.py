@@ -145,7 +145,7 @@ class GameScreen(Screen[None]):
         if self.session.sits_out:
             return self._("? help  q quit  Enter result  c scores")
         return self._("? help  q quit  d draw  p take  x pass  Enter discard  k knock  g gin  "
-                      "h hint  s sort  c scores  a moves")
+                      "h hint  s sort  c scores  a moves  r rules")
 
     def compose_board(self) -> ComposeResult:
         _ = self._

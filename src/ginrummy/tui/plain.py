@@ -266,11 +266,12 @@ class PlainGame:
             self.say(_("Actions: take, pass, draw stock, draw pile, discard CARD, knock CARD, "
                        "gin CARD, big gin. Cards: rank A 2-9 T J Q K then suit C D H S, like "
                        "KD or 10h. A card alone discards it."))
-            self.say(_("Commands: hint, score, seen (memory aid), sort melds|rank|suit, help, "
-                       "quit (the match is saved; resume with --resume)."))
+            self.say(_("Commands: hint, score, rules, seen (memory aid), sort melds|rank|suit, "
+                       "help, quit (the match is saved; resume with --resume)."))
             self.say(_("A knock may name the melds it shows: knock 7C show AC 2C 3C | 2S 3S 4S "
                        "5S. Without them you are asked when there is a choice."))
             self.say(_("After a refusal, why tells the rule it names."))
+            self.say(_("New to the game? ginrummy play --tutorial plays a guided hand."))
         elif word == "hint":
             self.say(hint_text(view, self.lang, _))
         elif word == "rules":
@@ -315,7 +316,7 @@ class PlainGame:
             for line in sheet_lines(session, _):
                 self.say(line)
             return True
-        for line in [*race_lines(session, _), _("c: the whole score sheet")]:
+        for line in [*race_lines(session, _), _("score: the whole score sheet")]:
             self.say(line)
         line = self.ask(_("Press Enter for the next hand (or type quit)."))
         if line is None or self.is_quit(line):

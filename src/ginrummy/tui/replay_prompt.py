@@ -7,8 +7,14 @@ from typing import TextIO
 
 from ginrummy.i18n import Translator
 from ginrummy.tui.replay_steps import Replay
+from ginrummy.tui.words import COMMAND_WORDS
 
 COMMANDS = ("next", "back", "hand", "quit")
+# plain play's other words for a command ("slutt", "sluta" for quit): whole words only, so
+# their first letters never shadow n, b, h and q
+OTHER_WORDS = {command: {word for words in COMMAND_WORDS.values()
+                         for word, meaning in words.items() if meaning == command}
+               for command in COMMANDS}
 
 
 def command_of(word: str, _: Translator) -> str | None:
@@ -17,7 +23,7 @@ def command_of(word: str, _: Translator) -> str | None:
     word = word.casefold()
     for command in COMMANDS:
         names = {command, _(command).casefold()}
-        if word in names or word in {name[0] for name in names}:
+        if word in names or word in {name[0] for name in names} or word in OTHER_WORDS[command]:
             return command
     return None
 

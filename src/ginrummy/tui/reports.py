@@ -11,7 +11,7 @@ from ginrummy.core.state import HandState
 from ginrummy.i18n import translator
 from ginrummy.store import MatchStore, StoredMatch
 from ginrummy.store.stats import Tally, player_stats
-from ginrummy.tui.narrator import score_text
+from ginrummy.tui.scoresheet import sheet_lines
 from ginrummy.tui.seats import seat_name, table_names
 from ginrummy.tui.session import (
     HUMAN,
@@ -171,7 +171,7 @@ def over_text(store: MatchStore, stored: StoredMatch, lang: str, command: str) -
     _ = translator(lang)
     lines = [_("This match is over; it cannot be resumed.")]
     session = GameSession.resume(store, stored.id, lang=lang)
-    lines += ["", _("Score sheet"), *score_text(session, _, entries=True), ""]
+    lines += ["", _("Score sheet"), *sheet_lines(session, _), ""]
     lines.append(_("Replay it: {command} play --replay {id}").format(command=command,
                                                                      id=stored.id))
     lines.append(_("Start a new match: {command} play").format(command=command))

@@ -409,9 +409,11 @@ SHOW_WORDS = {"nb": "vis", "sv": "visa"}
 # Plain mode's commands in each language -> the English command.
 COMMAND_WORDS: dict[str, dict[str, str]] = {
     "nb": {"hjelp": "help", "tips": "hint", "poeng": "score", "kastet": "seen",
-           "sorter": "sort", "hvorfor": "why", "avslutt": "quit", "slutt": "quit"},
+           "sorter": "sort", "hvorfor": "why", "avslutt": "quit", "slutt": "quit",
+           "regler": "rules"},
     "sv": {"hjälp": "help", "tips": "hint", "poäng": "score", "slängda": "seen",
-           "sortera": "sort", "varför": "why", "avsluta": "quit", "sluta": "quit"},
+           "sortera": "sort", "varför": "why", "avsluta": "quit", "sluta": "quit",
+           "regler": "rules"},
 }
 SORT_WORDS: dict[str, dict[str, str]] = {
     "nb": {"kombinasjoner": "melds", "verdi": "rank", "farge": "suit"},
