@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 
 from ginrummy.core.cards import to_mask
-from ginrummy.core.melds import best_discard, min_deadwood
+from ginrummy.core.melds import best_discard, min_deadwood_of
 from ginrummy.core.playout import random_playout
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
@@ -55,9 +55,11 @@ def meld_dense_hands(rng: random.Random, count: int, size: int) -> list[list[int
 
 
 def ours_deadwood(hands: list[list[int]]) -> Workload:
+    """``min_deadwood_of``: the solver's entry point for a card list, the list OpenSpiel gets."""
+
     def run() -> int:
         for hand in hands:
-            min_deadwood(to_mask(hand))
+            min_deadwood_of(hand)
         return len(hands)
 
     return run

@@ -17,6 +17,7 @@ from ginrummy.core.melds import (
     iter_arrangements,
     min_deadwood,
     min_deadwood_after_discard,
+    min_deadwood_of,
 )
 from ginrummy.core.rules import rules_for
 from ginrummy.core.settlement import settle
@@ -44,6 +45,33 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 @given(HANDS)
 def test_core_min_deadwood_matches_every_meld_subset(cards):
     assert min_deadwood(to_mask(cards)) == reference.min_deadwood(cards)
+
+
+@SETTINGS
+@given(st.one_of(HANDS, dense_cards(9), st.lists(st.integers(0, NUM_CARDS - 1), max_size=12,
+                                                 unique=True)))
+def test_core_min_deadwood_of_a_card_list_matches_the_reference(cards):
+    """The card-list entry point (ten-card pair lookups, inline set cases) is exact at any size,
+    from a list or a tuple."""
+    expected = reference.min_deadwood(cards)
+    assert min_deadwood_of(cards) == expected
+    assert min_deadwood_of(tuple(cards)) == expected
+
+
+def test_core_min_deadwood_of_agrees_with_the_mask_solver_on_every_set_shape():
+    """Seeded ten-card hands with one, two and three possible sets and four of a kind: the inline
+    cases of ``min_deadwood_of`` give what ``min_deadwood`` gives."""
+    rng = random.Random(19)
+    for _ in range(3000):
+        ranks = rng.sample(range(13), 3)
+        cards = {s * 13 + r for r in ranks for s in rng.sample(range(4), rng.randint(3, 4))}
+        cards = list(cards)[: rng.randint(3, 10)]
+        while len(cards) < 10:
+            card = rng.randrange(NUM_CARDS)
+            if card not in cards:
+                cards.append(card)
+        rng.shuffle(cards)
+        assert min_deadwood_of(cards) == min_deadwood(to_mask(cards))
 
 
 @SETTINGS

@@ -16,12 +16,13 @@ exact minimum is a small enumeration of set choices, each a few table lookups.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ginrummy.core.cards import (
     BIT,
     LANE,
+    PAIR_MASK,
     RANK_OF,
     SUIT_OF,
     VALUE_OF,
@@ -29,6 +30,7 @@ from ginrummy.core.cards import (
     Mask,
     format_cards,
     from_mask,
+    to_mask,
 )
 
 Meld = Mask  # a meld is the mask of its cards
@@ -168,6 +170,38 @@ def min_deadwood(mask: Mask) -> int:
         rd[rest & LANE] + rd[rest >> 13 & LANE] + rd[rest >> 26 & LANE] + rd[rest >> 39]
         for rest in _without_sets(mask, triples)
     )
+
+
+def min_deadwood_of(
+    cards: Sequence[Card], _pairs: tuple[tuple[Mask, ...], ...] = PAIR_MASK,
+    _rd: tuple[int, ...] = RUN_DEADWOOD,
+) -> int:
+    """``min_deadwood(to_mask(cards))``, faster from a card list: a ten-card hand's mask is five
+    pair lookups, and the common cases (no set possible, or one rank of three) are inline.
+
+    >>> from ginrummy.core.cards import parse_cards
+    >>> min_deadwood_of(parse_cards("7S 7H 7D 8H 9H 7C TH 2C 3C KD"))
+    15
+    """
+    if len(cards) == 10:
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+        mask = (_pairs[c0][c1] | _pairs[c2][c3] | _pairs[c4][c5] | _pairs[c6][c7]
+                | _pairs[c8][c9])
+    else:
+        mask = to_mask(cards)
+    a, b, c, d = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return _rd[a] + _rd[b] + _rd[c] + _rd[d]
+    if triples & (triples - 1):
+        return min_deadwood(mask)
+    keep = ~triples
+    a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
+    if a != a2 and b != b2 and c != c2 and d != d2:  # four of a kind: the general path
+        return min_deadwood(mask)
+    without_set = _rd[a] + _rd[b] + _rd[c] + _rd[d]
+    with_set = _rd[a2] + _rd[b2] + _rd[c2] + _rd[d2]
+    return with_set if with_set < without_set else without_set
 
 
 def min_deadwood_after_discard(mask: Mask) -> int:
