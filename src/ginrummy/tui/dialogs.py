@@ -162,9 +162,6 @@ class TextScreen(ModalScreen[None]):
     """
 
     BINDINGS = [Binding("escape,enter,q", "close", "Close")]
-    CSS = """
-    TextScreen .dialog { max-height: 100%; }
-    """
 
     def __init__(self, title: str, text: str, _: Translator) -> None:
         super().__init__()
@@ -188,6 +185,7 @@ class TextScreen(ModalScreen[None]):
 
     def fit_page(self, height: int) -> None:
         """The page's rows: the window's, less the title, the button and the frame."""
+        self.query_one(".dialog").styles.max_height = height
         self.query_one(VerticalScroll).styles.max_height = max(MIN_PAGE_ROWS,
                                                                 height - TEXT_FRAME_ROWS)
 
