@@ -176,19 +176,21 @@ def min_deadwood_of(
     cards: Sequence[Card], _pairs: tuple[tuple[Mask, ...], ...] = PAIR_MASK,
     _rd: tuple[int, ...] = RUN_DEADWOOD,
 ) -> int:
-    """``min_deadwood(to_mask(cards))``, faster from a card list: a ten-card hand's mask is five
-    pair lookups, and the common cases (no set possible, or one rank of three) are inline.
+    """``min_deadwood(to_mask(cards))``, faster from a list or tuple of cards (any size; a
+    sequence, since a failed ten-card unpack reads it again): a ten-card hand's mask is five pair
+    lookups, and the common cases (no set possible, or one rank of three) are inline.
 
     >>> from ginrummy.core.cards import parse_cards
     >>> min_deadwood_of(parse_cards("7S 7H 7D 8H 9H 7C TH 2C 3C KD"))
     15
     """
-    if len(cards) == 10:
+    try:  # a ten-card sequence unpacks; any other size raises here and takes the general path
         c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
+    except ValueError:
+        mask = to_mask(cards)
+    else:
         mask = (_pairs[c0][c1] | _pairs[c2][c3] | _pairs[c4][c5] | _pairs[c6][c7]
                 | _pairs[c8][c9])
-    else:
-        mask = to_mask(cards)
     a, b, c, d = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
