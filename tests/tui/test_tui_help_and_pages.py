@@ -49,20 +49,21 @@ def test_tui_help_screen_names_r_a_and_the_tutorial(lang):
     assert TUTORIAL in text
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
 @pytest.mark.parametrize(("lang", "rules"), [("en", "r rules"), ("nb", "r regler"),
                                              ("sv", "r regler")])
-def test_tui_key_bar_names_r_and_a(tmp_path, monkeypatch, lang, rules):
+def test_tui_key_bar_names_r_and_a(tmp_path, monkeypatch, lang, rules, size):
     monkeypatch.setenv("GINRUMMY_HOME", str(tmp_path))
     app = GinRummyApp(store=open_store(f"sqlite:///{tmp_path}/s.sqlite3"),
                       rules=rules_for("classic"),
                       settings=Settings(opponent="random", lang=lang), seed=3, show_setup=False)
 
     async def run() -> str:
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             return await settled_text(app, pilot)
 
     shown = asyncio.run(run())
-    bar = " ".join(shown.splitlines()[-2:])
+    bar = " ".join(shown.splitlines()[-3:])  # the bar wraps to three lines at 60 columns
     assert rules in bar and " a " in bar and "? " in bar, bar
 
 

@@ -19,6 +19,8 @@ Screen { background: #0c4a25; color: #f0f0e8; }
 #board { height: 1fr; }
 /* the key bar wraps to a second line rather than losing keys at the edge */
 #keys { dock: bottom; height: auto; max-height: 2; background: #06301a; color: #c8d8c8; padding: 0 1; }
+/* at 60 columns the bar needs a third line; the compact table leaves room for it */
+GameScreen.compact #keys { max-height: 3; }
 /* below the minimum size: one clear line instead of a table cut off */
 #too-small { display: none; width: 100%; height: 100%; content-align: center middle; text-style: bold; color: #f6e7a8; }
 GameScreen.too-small #too-small { display: block; }
