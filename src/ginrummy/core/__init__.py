@@ -39,6 +39,7 @@ from ginrummy.core.melds import (
     layoffs,
     min_deadwood,
     min_deadwood_after_discard,
+    min_deadwood_of,
 )
 from ginrummy.core.multiplayer import AnyMatch, PartnershipMatch, ThreePlayerMatch
 from ginrummy.core.position import read_position, write_position
@@ -55,7 +56,8 @@ __all__ = [
     "Card",
     "CardError", "format_card", "format_cards", "from_mask", "GinRummyError", "HandResult",
     "HandState", "IllegalActionError", "Kind", "Layoff", "layoffs", "Mask", "Match", "MatchInfo",
-    "min_deadwood", "min_deadwood_after_discard", "Move", "parse_action", "parse_card",
+    "min_deadwood", "min_deadwood_after_discard", "min_deadwood_of", "Move", "parse_action",
+    "parse_card",
     "parse_cards", "parse_rules", "Phase", "PlayerView", "PRESETS", "pretty_card", "pretty_cards",
     "read_position", "read_record", "RecordError", "Rules", "rules_for", "RulesError", "settle",
     "Settlement", "to_mask", "view_of", "write_position", "write_record",
