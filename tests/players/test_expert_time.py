@@ -216,7 +216,7 @@ def test_without_observe_a_gin_teaches_nothing_and_observed_hands_are_not_read_t
     assert gin.late_knock_stock == 0
     observed = ExpertPlayer(seed=1, **CHEAP)
     observed.choose(_match_view(view, 1, (0, 0)))
-    observed.memory.observed.add(1)  # as observe does for hand 1
+    observed.memory.observed = observed.memory.deal  # as observe does at the end of hand 1
     observed.choose(_match_view(view, 2, (0, 12)))
     assert observed.late_knock_stock == 0
 

@@ -222,10 +222,11 @@ class ExpertPlayer(BasePlayer):
         result = view.result
         if result is None or _opponent_draws(view) == 0:
             return
-        if view.match is not None:
-            if view.match.hand_number in self.memory.observed:
+        deal = _deal(view)
+        if deal is not None:
+            if deal == self.memory.observed:
                 return  # the same end, shown twice
-            self.memory.observed.add(view.match.hand_number)
+            self.memory.observed = deal
         if result.knocker == view.opponent and min_deadwood(result.hands[view.opponent]) > 0:
             # a waiting opponent settles for a knock late in the hand: learn how late
             self.late_knock_stock = max(self.late_knock_stock, view.stock_size)
@@ -594,12 +595,13 @@ class HandMemory:
     score in hosts that never send ``observe``."""
 
     hand_number: int | None = None
+    deal: tuple[int, int, Card | None] | None = None  # the hand, as :func:`_deal` tells it
     scores: tuple[int, ...] = ()
     stock_size: int = 0
     deadwood: int = 0  # our deadwood after our last action
     knocked: bool = False  # our last action ended the hand
     multiplier: int = 1
-    observed: set[int] = field(default_factory=set)  # hands whose end ``observe`` showed
+    observed: tuple[int, int, Card | None] | None = None  # the last hand ``observe`` showed
     undercuts: int = 0
 
     def after(self, view: PlayerView, action: Action) -> HandMemory:
@@ -609,7 +611,7 @@ class HandMemory:
         hand = view.hand_mask
         if action.kind in (Kind.DISCARD, Kind.KNOCK) and action.card is not None:
             hand ^= BIT[action.card]
-        return HandMemory(view.match.hand_number, view.match.scores, view.stock_size,
+        return HandMemory(view.match.hand_number, _deal(view), view.match.scores, view.stock_size,
                           min_deadwood(hand) if hand.bit_count() <= 10 else 0,
                           action.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN),
                           view.multiplier, self.observed, self.undercuts)
@@ -620,7 +622,7 @@ class HandMemory:
         undercut our knock); None otherwise."""
         info, rules = view.match, view.rules
         if (info is None or self.hand_number is None or info.hand_number != self.hand_number + 1
-                or self.hand_number in self.observed or rules.players != 2 or rules.hollywood
+                or self.deal == self.observed or rules.players != 2 or rules.hollywood
                 or len(info.scores) != 2 or len(self.scores) != 2):
             return None
         theirs = info.scores[view.opponent] - self.scores[view.opponent]
@@ -631,6 +633,11 @@ class HandMemory:
             return "undercut"
         gin = (rules.gin_bonus + self.deadwood) * self.multiplier
         return "their_knock" if theirs < gin else None
+
+
+def _deal(view: PlayerView) -> tuple[int, int, Card | None] | None:
+    """What tells one hand from another, across matches too: number, dealer and upcard."""
+    return None if view.match is None else (view.match.hand_number, view.dealer, view.upcard)
 
 
 def _opponent_draws(view: PlayerView) -> int:
