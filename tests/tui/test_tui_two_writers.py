@@ -77,7 +77,7 @@ def test_the_full_screen_game_stops_and_says_why(tmp_path: Path) -> None:
 
     message, keys, unchanged = asyncio.run(play())
     assert message.startswith("This match is open elsewhere")
-    assert keys == "c scores  ? help  q quit" and unchanged
+    assert keys == "? help  q quit  c scores" and unchanged  # help and quit first (narrow terminals)
     assert app.return_code == 2
     assert reader.load(first.match_id) == saved  # the first terminal's move, untouched
 
