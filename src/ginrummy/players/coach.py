@@ -43,8 +43,7 @@ from ginrummy.players.coach_text import (
     MELD_KINDS,
     REASONS,
 )
-from ginrummy.players.expert import ExpertPlayer
-from ginrummy.players.expert.player import RISKY, SAFE, Assessment
+from ginrummy.players.expert import RISKY, SAFE, Assessment, ExpertPlayer
 from ginrummy.players.tactics import MELDS_WITH
 
 TAKES = (Kind.TAKE, Kind.DRAW_PILE)

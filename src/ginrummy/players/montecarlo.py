@@ -23,8 +23,7 @@ from ginrummy.core.melds import best_discards, min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
-from ginrummy.players.expert.match_odds import stakes_for
-from ginrummy.players.expert.search import Deal, Table, knock_now, play_on
+from ginrummy.players.expert import Deal, Table, knock_now, play_on, stakes_for
 
 DEFAULT_SAMPLES = 64
 THROWS_SEARCHED = 4  # the throws leaving the least deadwood; the rest are not worth the time

@@ -11,10 +11,12 @@
 - :mod:`~ginrummy.players.expert.match_odds`: outcomes valued by the chance of winning the match;
 - :mod:`~ginrummy.players.expert.deadline`: the hard time bound on each decision.
 
-The other players (``random``, ``beginner``, ``standard``, ``gin-camper``) are one module each in
-:mod:`ginrummy.players`; the expert uses their shared :mod:`ginrummy.players.tactics`.
+The other players (``random``, ``beginner``, ``standard``, ``gin-camper``...) are one module each
+in :mod:`ginrummy.players`; the expert uses their shared :mod:`ginrummy.players.tactics`. The
+rollouts and the match equity are offered here too, for the ``montecarlo`` player.
 """
 
+from ginrummy.players.expert.match_odds import Stakes, stakes_for
 from ginrummy.players.expert.player import (
     DISCARDS_PER_DRAW,
     MIN_KNOCK_CHANCE,
@@ -27,6 +29,7 @@ from ginrummy.players.expert.player import (
     ExpertPlayer,
     Tuning,
 )
+from ginrummy.players.expert.search import Deal, Table, knock_now, play_on
 
 __all__ = [
     "DISCARDS_PER_DRAW",
@@ -39,4 +42,10 @@ __all__ = [
     "Assessment",
     "ExpertPlayer",
     "Tuning",
+    "Deal",
+    "Stakes",
+    "Table",
+    "knock_now",
+    "play_on",
+    "stakes_for",
 ]
