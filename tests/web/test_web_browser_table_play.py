@@ -180,7 +180,9 @@ def test_cards_stock_pile_and_opponent_are_named_in_the_page_language(browser: B
 
 
 def drag(page: Page, source: str, target: str, at: float = 0.5) -> None:
-    """Press on ``source``, move in steps to ``target`` (``at``: how far across it), release."""
+    """Press on ``source``, move in steps to ``target`` (``at``: how far across it), release.
+    Waits for the cards to stop moving first: boxes measured mid-animation miss their target."""
+    still(page)
     start, end = page.locator(source).bounding_box(), page.locator(target).bounding_box()
     assert start and end
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
