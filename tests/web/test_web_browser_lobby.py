@@ -10,10 +10,11 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, Page, expect
 from test_web_browser import ARTIFACTS, browser, server
 
+from ginrummy.players import player_names
+
 __all__ = ["browser", "server"]
 
-LEVELS = ["random", "beginner", "standard", "gin-camper", "marjj-style", "expert",
-          "openspiel-simple", "rlcard-novice"]
+LEVELS = player_names()  # every computer player the server offers
 
 
 def lobby_in(browser: Browser, server: str, lang: str, *, phone: bool = False) -> Page:

@@ -12,6 +12,8 @@ const LEVELS = {
   standard: ["Standard", "A steady player: takes a card only for a meld and knocks at the first chance."],
   "gin-camper": ["Gin hunter", "Goes for gin and knocks only late in the hand."],
   "marjj-style": ["Defender", "Waits for gin and throws cards you cannot use; modelled on a tournament winner."],
+  montecarlo: ["Monte Carlo", "Tries each choice by playing the hand out on many imagined deals. Thinks slowly."],
+  learned: ["Learned", "A small neural network trained by playing; beats Random, loses to Standard."],
   expert: ["Expert", "The strongest: tracks every card, reads your hand from what you take and throw, and picks its moment to knock."],
   "openspiel-simple": ["OpenSpiel bot", "The simple bot of the OpenSpiel library, for comparison."],
   "rlcard-novice": ["RLCard bot", "The novice bot of the RLCard library, for comparison. Weak."],
