@@ -136,24 +136,36 @@ def _discarding(sim: BatchGinRummy, rows: np.ndarray) -> tuple[np.ndarray, np.nd
     return held, deadwood_after_discards(held, exclude)
 
 
-def standard_actions(sim: BatchGinRummy, rows: np.ndarray,
-                     rng: np.random.Generator) -> np.ndarray:
-    """The ``standard`` player's decision in each of ``rows`` (see the module docstring)."""
+def _by_phase(sim: BatchGinRummy, rows: np.ndarray,
+              draws: Callable[[np.ndarray], np.ndarray],
+              throws: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """Each row's action: ``draws`` decides the rows before their draw, ``throws`` the others."""
     rows = np.asarray(rows, dtype=np.int64)
     actions = np.zeros(rows.size, dtype=np.int64)
     throwing = sim.phase[rows] == DISCARD
     drawing = np.flatnonzero(~throwing)
     if drawing.size:
-        r = rows[drawing]
-        top = sim.pile_top()[r]
-        want = (top >= 0) & joins_meld(sim.hand[r, sim.to_play[r]], np.maximum(top, 0))
-        actions[drawing] = _draws(sim, r, want)
+        actions[drawing] = draws(rows[drawing])
     throw = np.flatnonzero(throwing)
     if throw.size:
-        r = rows[throw]
-        _, deadwood = _discarding(sim, r)
-        actions[throw] = _ending(sim, r, _random_best(deadwood, rng))
+        actions[throw] = throws(rows[throw])
     return actions
+
+
+def standard_actions(sim: BatchGinRummy, rows: np.ndarray,
+                     rng: np.random.Generator) -> np.ndarray:
+    """The ``standard`` player's decision in each of ``rows`` (see the module docstring)."""
+
+    def draws(r: np.ndarray) -> np.ndarray:
+        top = sim.pile_top()[r]
+        want = (top >= 0) & joins_meld(sim.hand[r, sim.to_play[r]], np.maximum(top, 0))
+        return _draws(sim, r, want)
+
+    def throws(r: np.ndarray) -> np.ndarray:
+        _, deadwood = _discarding(sim, r)
+        return _ending(sim, r, _random_best(deadwood, rng))
+
+    return _by_phase(sim, rows, draws, throws)
 
 
 def greedy_actions(sim: BatchGinRummy, rows: np.ndarray,
@@ -269,16 +281,8 @@ def _lookahead_discards(sim: BatchGinRummy, rows: np.ndarray,
 def lookahead_actions(sim: BatchGinRummy, rows: np.ndarray,
                       rng: np.random.Generator) -> np.ndarray:
     """The ``lookahead`` decision in each of ``rows`` (see the module docstring)."""
-    rows = np.asarray(rows, dtype=np.int64)
-    actions = np.zeros(rows.size, dtype=np.int64)
-    throwing = sim.phase[rows] == DISCARD
-    drawing = np.flatnonzero(~throwing)
-    if drawing.size:
-        actions[drawing] = _lookahead_draws(sim, rows[drawing])
-    throw = np.flatnonzero(throwing)
-    if throw.size:
-        actions[throw] = _lookahead_discards(sim, rows[throw], rng)
-    return actions
+    return _by_phase(sim, rows, lambda r: _lookahead_draws(sim, r),
+                     lambda r: _lookahead_discards(sim, r, rng))
 
 
 OPPONENTS: dict[str, VectorOpponent] = {
