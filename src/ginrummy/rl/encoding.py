@@ -75,7 +75,8 @@ _ACTIONS: tuple[Action, ...] = (
     (TAKE, PASS, DRAW_STOCK, DRAW_PILE) + DISCARD_ACTIONS + KNOCKS + GINS + (BIG_GIN,)
 )
 _INDEX_BY_ID = {id(action): index for index, action in enumerate(_ACTIONS)}
-_PHASE_BIT = {id(phase): 1 << (PHASE + i) for i, phase in enumerate(PHASES)}
+_PHASE_ENTRY = {id(phase): PHASE + i for i, phase in enumerate(PHASES)}
+_DRAW_STOCK, _DISCARD_KIND, _DRAW_PILE, _TAKE = Kind.DRAW_STOCK, Kind.DISCARD, Kind.DRAW_PILE, Kind.TAKE
 
 
 def action_index(action: Action) -> int:
@@ -186,53 +187,107 @@ class HandTracker:
 
     It reads a player's own hand and the public parts of the state (the pile, the stock's size)
     and follows the moves as a player sees them, so its vectors equal :func:`encode_view` of that
-    player's view at every step (a test plays many hands to check it).
+    player's view at every step (a test plays many hands to check it). Each player's vector is
+    built once per hand and then changed entry by entry, so a step costs a few stores and
+    :meth:`observe` a copy.
     """
 
-    __slots__ = ("state", "known", "pile", "fixed")
+    __slots__ = ("state", "vectors", "_top", "_phase", "_stock")
 
     def __init__(self, state: HandState, *, scores: tuple[int, ...] = (0, 0),
                  target: int | None = None) -> None:
         self.state = state
-        self.known = [0, 0]  # by player: the opponent's cards this player knows of
-        self.pile: Mask = 0 if state.upcard is None else BIT[state.upcard]
         target = state.rules.target if target is None else target
-        # By player: the entries that stay the same all hand (dealer, own and opponent's score).
-        self.fixed = [(float(state.dealer == player), score_feature(scores[player], target),
-                       score_feature(scores[1 - player], target)) for player in (0, 1)]
-        for move in state.history:
-            self.record(move)
+        known, pile = _public_cards(state)
+        self.vectors = [_encode_state(state, player, known[player], pile,
+                                      own_score=score_feature(scores[player], target),
+                                      opponent_score=score_feature(scores[1 - player], target))
+                        for player in (0, 1)]
+        self._top, self._phase, self._stock = state.pile_top, state.phase, len(state.stock)
 
     def record(self, move: Move) -> None:
         """Follow one move just applied to the state."""
-        kind = move.action.kind
-        if kind is Kind.TAKE or kind is Kind.DRAW_PILE:
+        mover, other = self.vectors[move.player], self.vectors[1 - move.player]
+        action = move.action
+        kind = action.kind
+        if kind is _DRAW_STOCK:
             assert move.card is not None
-            self.pile &= ~BIT[move.card]
-            self.known[1 - move.player] |= BIT[move.card]
-        elif kind is Kind.DISCARD:
-            card = move.action.card
+            mover[HAND + move.card] = 1.0
+        elif kind is _DISCARD_KIND:
+            card = action.card
             assert card is not None
-            self.pile |= BIT[card]
-            self.known[1 - move.player] &= ~BIT[card]
+            mover[HAND + card] = other[OPPONENT_KNOWN + card] = 0.0
+            mover[DISCARDS + card] = other[DISCARDS + card] = 1.0
+        elif kind is _DRAW_PILE or kind is _TAKE:
+            card = move.card
+            assert card is not None
+            mover[HAND + card] = other[OPPONENT_KNOWN + card] = 1.0
+            mover[DISCARDS + card] = other[DISCARDS + card] = 0.0
+        elif action.card is not None:  # knock or gin: the card thrown goes face down
+            mover[HAND + action.card] = 0.0
+        self._follow_table()
+
+    def _follow_table(self) -> None:
+        """The entries both players share: the pile's top, the phase, the stock's size."""
+        state, (first, second) = self.state, self.vectors
+        top = state.pile[-1] if state.pile else None
+        if top != self._top:
+            if self._top is not None:
+                first[PILE_TOP + self._top] = second[PILE_TOP + self._top] = 0.0
+            if top is not None:
+                first[PILE_TOP + top] = second[PILE_TOP + top] = 1.0
+            self._top = top
+        phase = state.phase
+        if phase is not self._phase:
+            old, new = _PHASE_ENTRY[id(self._phase)], _PHASE_ENTRY[id(phase)]
+            first[old] = second[old] = 0.0
+            first[new] = second[new] = 1.0
+            self._phase = phase
+        stock = len(state.stock)
+        if stock != self._stock:
+            first[STOCK] = second[STOCK] = stock / STOCK_AT_START
+            self._stock = stock
 
     def observe(self, player: int) -> np.ndarray:
-        state = self.state
-        # The 0/1 part as one Python int (a bit per entry), unpacked into the vector at once.
-        ones = (state.hands[player] | self.known[player] << OPPONENT_KNOWN
-                | self.pile << DISCARDS | _PHASE_BIT[id(state.phase)])
-        if state.pile:
-            ones |= 1 << (PILE_TOP + state.pile[-1])
-        obs = np.empty(OBS_SIZE, dtype=np.float32)
-        obs[:DEALER] = unpack_bits(ones, DEALER)
-        dealer, own_score, opponent_score = self.fixed[player]
-        obs[DEALER:] = (dealer, len(state.stock) / STOCK_AT_START, state.knock_limit / 10,
-                        state.multiplier - 1, own_score, opponent_score)
-        return obs
+        return self.vectors[player].copy()
 
     def mask(self, player: int) -> np.ndarray:
         """Legal actions of ``player`` now (all zero unless it is their decision)."""
         state = self.state
-        if state.is_over or state.to_play != player:
+        if state.to_play != player or state.is_over:
             return np.zeros(NUM_ACTIONS, dtype=np.int8)
         return action_mask(state.legal_actions())
+
+
+def _public_cards(state: HandState) -> tuple[list[Mask], Mask]:
+    """By player, the opponent's cards it knows of (taken from the pile and not thrown since),
+    and the cards in the discard pile, from the hand's history."""
+    known = [0, 0]
+    pile: Mask = 0 if state.upcard is None else BIT[state.upcard]
+    for move in state.history:
+        kind = move.action.kind
+        if kind is Kind.TAKE or kind is Kind.DRAW_PILE:
+            assert move.card is not None
+            pile &= ~BIT[move.card]
+            known[1 - move.player] |= BIT[move.card]
+        elif kind is Kind.DISCARD:
+            card = move.action.card
+            assert card is not None
+            pile |= BIT[card]
+            known[1 - move.player] &= ~BIT[card]
+    return known, pile
+
+
+def _encode_state(state: HandState, player: int, known: Mask, pile: Mask, *, own_score: float,
+                  opponent_score: float) -> np.ndarray:
+    """``player``'s observation vector, whole, from the state and the public cards."""
+    # The 0/1 part as one Python int (a bit per entry), unpacked into the vector at once.
+    ones = (state.hands[player] | known << OPPONENT_KNOWN | pile << DISCARDS
+            | 1 << _PHASE_ENTRY[id(state.phase)])
+    if state.pile:
+        ones |= 1 << (PILE_TOP + state.pile[-1])
+    obs = np.empty(OBS_SIZE, dtype=np.float32)
+    obs[:DEALER] = unpack_bits(ones, DEALER)
+    obs[DEALER:] = (float(state.dealer == player), len(state.stock) / STOCK_AT_START,
+                    state.knock_limit / 10, state.multiplier - 1, own_score, opponent_score)
+    return obs
