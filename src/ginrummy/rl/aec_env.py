@@ -38,6 +38,8 @@ from ginrummy.rl.outcome import hand_outcome, match_score
 from ginrummy.rl.render import table_image
 
 AGENTS = ("player_0", "player_1")
+_NO_REWARDS: dict[str, float] = dict.fromkeys(AGENTS, 0.0)  # a step's rewards and infos
+_NO_INFOS: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}  # when it has no news
 
 
 def observation_space(*, full_decisions: bool = False) -> spaces.Dict:
@@ -189,7 +191,9 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
             self._decide(index)  # an illegal choice raises, changing nothing
         else:
             self._apply(index_action(index))
-        self.agent_selection = AGENTS[self._to_play()]
+        pending = self.pending
+        self.agent_selection = AGENTS[self.match.state.to_play if pending is None
+                                      else pending.to_play]
         if self.render_mode == "human":
             self.render()
 
@@ -263,14 +267,17 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
 
     def _clear_step(self) -> None:
         self._cumulative_rewards[self.agent_selection] = 0.0
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self.infos = {a: {} for a in AGENTS}
+        # Most steps follow a step without news: the dicts are rebuilt only when they hold some.
+        if self.rewards != _NO_REWARDS or self.infos != _NO_INFOS:
+            self.rewards = dict.fromkeys(AGENTS, 0.0)
+            self.infos = {a: {} for a in AGENTS}
 
     def _apply(self, chosen: Action) -> None:
-        assert self.match is not None and self.tracker is not None
-        self.tracker.record(self.match.apply(chosen))  # an illegal action raises, changing nothing
+        match, tracker = self.match, self.tracker
+        assert match is not None and tracker is not None
+        tracker.record(match.apply(chosen))  # an illegal action raises, changing nothing
         self._clear_step()
-        if self.match.hand_over:
+        if match.state.is_over:
             self._score_hand()
             self._accumulate_rewards()  # only a finished hand has rewards to add
 
@@ -284,8 +291,8 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         else:
             before, after = self._totals_at_deal, match.totals()
             gains = [after[0] - before[0], after[1] - before[1]]
-        for player, agent in enumerate(AGENTS):
-            self.rewards[agent] = (gains[player] - gains[1 - player]) * self.reward_scale
+        self.rewards = {agent: (gains[player] - gains[1 - player]) * self.reward_scale
+                        for player, agent in enumerate(AGENTS)}
         result = match.state.result
         assert result is not None
         info: dict[str, Any] = {"outcome": hand_outcome(result, AGENTS)}

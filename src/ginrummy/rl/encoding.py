@@ -107,11 +107,13 @@ def index_action(index: int) -> Action:
 def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:
     """An int8 vector of ``NUM_ACTIONS`` with 1 at each legal action."""
     legal = bytearray(NUM_ACTIONS)
-    index_of = _INDEX_BY_ID.get
-    for action in actions:
-        index = index_of(id(action))  # the core's canonical actions: action_index inlined
-        legal[action_index(action) if index is None else index] = 1
-    return np.frombuffer(legal, dtype=np.int8)  # writable: it shares the bytearray
+    try:  # the core hands out its canonical actions: their indices are found by identity
+        for index in map(_INDEX_BY_ID.__getitem__, map(id, actions)):
+            legal[index] = 1
+    except KeyError:
+        for action in actions:
+            legal[action_index(action)] = 1
+    return np.frombuffer(legal, np.int8)  # writable: it shares the bytearray
 
 
 def unpack_bits(bits: int, count: int) -> np.ndarray:
