@@ -13,9 +13,19 @@ here so strength is measured against more than rule-based players.
 Draws and upcard choices are judged by what the greedy rollout would throw next; the throw
 itself and the knock are searched directly. A hand's own deadwood is no part of the value: only
 where the rollouts end.
+
+Each choice on each world first becomes a :class:`Start` (a knock to settle, or a throw for the
+opponent to answer); the rollouts from there run on NumPy arrays, all choices and worlds at once
+(:mod:`ginrummy.players.montecarlo_batch`), when NumPy is installed (the ``rl`` extra), and one
+by one with the expert's ``play_on`` otherwise. Both end every hand alike, so the player chooses
+the same either way, seed for seed.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, FULL_DECK, Card, Mask, from_mask
@@ -28,16 +38,33 @@ from ginrummy.players.expert import Deal, Table, knock_now, play_on, stakes_for
 DEFAULT_SAMPLES = 64
 THROWS_SEARCHED = 4  # the throws leaving the least deadwood; the rest are not worth the time
 
+Rollouts = Callable[[Sequence["Start | None"], Table], list[float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where one choice leaves the hand on one world: our ten cards ``hand`` and the card
+    ``top`` we just threw, for the opponent to answer; with ``top`` None, a knock showing
+    ``hand``."""
+
+    hand: Mask
+    top: Card | None
+    deal: Deal
+
 
 class MonteCarloPlayer(BasePlayer):
     name = "montecarlo"
 
-    def __init__(self, *, samples: int = DEFAULT_SAMPLES, seed: int | None = None) -> None:
+    def __init__(self, *, samples: int = DEFAULT_SAMPLES, seed: int | None = None,
+                 vectorised: bool | None = None) -> None:
+        """``vectorised``: roll out on NumPy arrays (True), in pure Python (False), or on
+        arrays when NumPy can be imported (None)."""
         super().__init__(seed=seed)
         if samples < 1:
             raise ValueError(f"montecarlo needs at least one sample, not {samples}")
         self.samples = samples
         self.name = f"montecarlo:{samples}"
+        self.rollouts = _rollouts(vectorised)
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions
@@ -52,8 +79,11 @@ class MonteCarloPlayer(BasePlayer):
         table = Table(view.rules, view.knock_limit, view.multiplier, own_knock=view.knock_limit,
                       their_knock=view.knock_limit, stakes=stakes_for(view))
         choices = candidates(view)
-        scores = {action: sum(value(view, action, deal, table) for deal in deals)
-                  for action in choices}
+        starts = [start(view, action, deal, table) for action in choices for deal in deals]
+        values = self.rollouts(starts, table)
+        n = len(deals)
+        # summed world by world, in order, so both kinds of rollout tie exactly alike
+        scores = {action: sum(values[i * n:(i + 1) * n]) for i, action in enumerate(choices)}
         best = max(scores.values())
         return self.rng.choice([action for action in choices if scores[action] == best])
 
@@ -82,15 +112,14 @@ def candidates(view: PlayerView) -> list[Action]:
     return [a for a in legal if a.card is None or a.card in kept]
 
 
-def value(view: PlayerView, action: Action, deal: Deal, table: Table) -> float:
-    """What ``action`` is worth to the player on one world, in match-equity points."""
+def start(view: PlayerView, action: Action, deal: Deal, table: Table) -> Start | None:
+    """Where ``action`` leaves the hand on one world; None when the hand dies at once."""
     hand = view.hand_mask
     if action.kind is Kind.KNOCK:
-        card = _card(action)
-        return knock_now(hand & ~BIT[card], deal, table)
+        return Start(hand & ~BIT[_card(action)], None, deal)
     if action.kind is Kind.DISCARD:
         card = _card(action)
-        return play_on(hand & ~BIT[card], card, deal, table)
+        return Start(hand & ~BIT[card], card, deal)
     top = view.pile_top
     if action in (TAKE, DRAW_PILE) and top is not None:
         return _after_drawing(hand, top, deal, table, taken=True)
@@ -99,21 +128,60 @@ def value(view: PlayerView, action: Action, deal: Deal, table: Table) -> float:
         return _after_drawing(hand, deal.stock[-1], rest, table, taken=False)
     if action == PASS and top is not None and view.phase is Phase.UPCARD:
         # the opponent gets the same face-up card next: as if we had just thrown it
-        return play_on(hand, top, deal, table)
-    return 0.0  # a pass at the last chance (RULES §7.2): the hand dies
+        return Start(hand, top, deal)
+    return None  # a pass at the last chance (RULES §7.2): the hand dies
 
 
-def _after_drawing(hand: Mask, card: Card, deal: Deal, table: Table, *, taken: bool) -> float:
+def python_rollouts(starts: Sequence[Start | None], table: Table) -> list[float]:
+    """What each start is worth to us (0 for a dead hand), rolled out one by one."""
+    values = []
+    for begin in starts:
+        if begin is None:
+            values.append(0.0)
+        elif begin.top is None:
+            values.append(knock_now(begin.hand, begin.deal, table))
+        else:
+            values.append(play_on(begin.hand, begin.top, begin.deal, table))
+    return values
+
+
+def _after_drawing(hand: Mask, card: Card, deal: Deal, table: Table, *, taken: bool) -> Start:
     """Greedy play once ``card`` is in the hand: the throw leaving the least deadwood (never the
     card just taken from the pile, §5.3), and a knock when that allows one."""
     held = hand | BIT[card]
-    throws, deadwood = best_discards(held, exclude=BIT[card] if taken else 0)
-    throw = throws[0]
-    if deadwood <= table.knock_limit:
-        return knock_now(held & ~BIT[throw], deal, table)
-    return play_on(held & ~BIT[throw], throw, deal, table)
+    throw, deadwood = _greedy_throw(held, BIT[card] if taken else 0)
+    return Start(held & ~BIT[throw], None if deadwood <= table.knock_limit else throw, deal)
+
+
+@lru_cache(maxsize=4096)
+def _greedy_throw(held: Mask, exclude: Mask) -> tuple[Card, int]:
+    # asked once per world for a stock draw, which holds one of some thirty cards
+    throws, deadwood = best_discards(held, exclude=exclude)
+    return throws[0], deadwood
 
 
 def _card(action: Action) -> Card:
     assert action.card is not None  # discards and knocks always name their card
     return action.card
+
+
+def _rollouts(vectorised: bool | None) -> Rollouts:
+    if vectorised is False:
+        return python_rollouts
+    batch = _batch_rollouts()
+    if batch is not None:
+        return batch
+    if vectorised:
+        raise ImportError("montecarlo's vectorised rollouts need NumPy (the rl extra)")
+    return python_rollouts
+
+
+@cache
+def _batch_rollouts() -> Rollouts | None:
+    """The array rollouts, or None without NumPy (imported on first use: the ``ginrummy``
+    command starts without it)."""
+    try:
+        from ginrummy.players.montecarlo_batch import batch_rollouts
+    except ImportError:
+        return None
+    return batch_rollouts
