@@ -10,15 +10,18 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from ginrummy.core.actions import Action
+from ginrummy.core.actions import Action, Kind
 from ginrummy.core.cards import parse_card, parse_cards
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Match
 from ginrummy.core.rules import preset_names, rules_for
 from ginrummy.core.state import HandState
-from ginrummy.rl import ginrummy_v0
+from ginrummy.core.views import PlayerView
+from ginrummy.players.standard import StandardPlayer
+from ginrummy.rl import ginrummy_v0, gym_env
 from ginrummy.rl.encoding import (
     DISCARDS,
+    KNOCK_BASE,
     NUM_ACTIONS,
     OPPONENT_KNOWN,
     PILE_TOP,
@@ -170,6 +173,58 @@ def test_rl_gym_episode_reward_is_the_learners_hand_points(opponent: str) -> Non
             total += reward
         result = env.game.match.state.result
         assert total == result.points_for(1) - result.points_for(0)
+
+
+class _ShowsLastOption:
+    """The standard player, except that its knocks name the last arrangement worth showing
+    (the default is the first), so a dropped show is seen."""
+
+    name = "shows-last-option"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.inner = StandardPlayer(seed=seed)
+        self.knocks: list[tuple[Action, Action]] = []  # each knock named, and the default
+
+    def choose(self, view: PlayerView) -> Action:
+        action = self.inner.choose(view)
+        if action.kind is Kind.KNOCK:
+            options = view.show_options(action.card)
+            named = action.with_show(options[-1].melds)
+            self.knocks.append((named, action.with_show(options[0].melds)))
+            return named
+        return action
+
+    def observe(self, view: PlayerView) -> None:
+        pass
+
+
+@pytest.mark.parametrize("full_decisions", [False, True])
+def test_rl_gym_opponent_knocks_with_the_melds_its_player_names(
+    full_decisions: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players: list[_ShowsLastOption] = []
+
+    def make(name: str, *, seed: int | None = None) -> _ShowsLastOption:
+        players.append(_ShowsLastOption(seed))
+        return players[-1]
+
+    monkeypatch.setattr(gym_env, "make_player", make)
+    env = ginrummy_v0.gym_env(opponent="shows-last-option", full_decisions=full_decisions)
+    rng = random.Random(2)
+    not_default = 0
+    for seed in range(12):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:  # the learner never knocks, so only the opponent shows melds
+            legal = np.flatnonzero(info["action_mask"]).tolist()
+            plain = [action for action in legal if action < KNOCK_BASE]
+            obs, _, done, _, info = env.step(rng.choice(plain or legal))
+        knock = env.game.match.state.history[-1]
+        if knock.player != env.seat and knock.action.kind is Kind.KNOCK:
+            named, default = players[-1].knocks[-1]
+            assert knock.action == named
+            not_default += named != default
+    assert not_default  # some knocks named melds the engine would not have shown
 
 
 def test_rl_render_ansi_shows_the_table() -> None:

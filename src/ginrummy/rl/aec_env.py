@@ -199,7 +199,7 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
 
     def play(self, action: Action) -> None:
         """Play a core action for the agent to move (how the Gymnasium env's opponent plays):
-        with full decisions a knock shows what it names, or the default arrangement, and the
+        a knock shows what it names, or the default arrangement; with full decisions the
         defender then chooses its layoffs."""
         assert self.match is not None
         if self.pending is None and self.full_decisions and action.kind is Kind.KNOCK:
@@ -218,6 +218,11 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
             self.agent_selection = AGENTS[self._to_play()]
         elif self.pending is not None:
             raise ValueError("a knock is being shown or laid off onto: use step()")
+        elif action.show is not None:  # an index has no room for the melds: play the action
+            self._apply(action)  # the core checks the show; a bad one raises, changing nothing
+            self.agent_selection = AGENTS[self._to_play()]
+            if self.render_mode == "human":
+                self.render()
         else:
             self.step(action_index(action))
 
