@@ -20,7 +20,7 @@ from ginrummy.core.state import Phase
 from ginrummy.players import make_player
 from ginrummy.players.base import play_match
 from ginrummy.players.expert import Table, stakes_for
-from ginrummy.players.montecarlo import MonteCarloPlayer, candidates, python_rollouts, start
+from ginrummy.players.montecarlo import MonteCarloPlayer, candidates, python_rollouts, starts
 from ginrummy.players.tactics import joins_meld
 
 MELDED_AND_ACE = "3S 4S 5S 7D 7C 7H 9H TH JH AC"
@@ -125,7 +125,7 @@ def face_value(view, **changes) -> Table:
 
 def starts_for(view, table: Table, *, worlds: int, seed: int) -> list:
     deals = MonteCarloPlayer(samples=worlds, seed=seed).worlds(view)
-    return [start(view, action, deal, table) for action in candidates(view) for deal in deals]
+    return [begin for action in candidates(view) for begin in starts(view, action, deals, table)]
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("eaai", 3), ("oklahoma", 4), ("straight", 5),

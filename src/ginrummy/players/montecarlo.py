@@ -79,8 +79,8 @@ class MonteCarloPlayer(BasePlayer):
         table = Table(view.rules, view.knock_limit, view.multiplier, own_knock=view.knock_limit,
                       their_knock=view.knock_limit, stakes=stakes_for(view))
         choices = candidates(view)
-        starts = [start(view, action, deal, table) for action in choices for deal in deals]
-        values = self.rollouts(starts, table)
+        values = self.rollouts([begin for action in choices
+                                for begin in starts(view, action, deals, table)], table)
         n = len(deals)
         # summed world by world, in order, so both kinds of rollout tie exactly alike
         scores = {action: sum(values[i * n:(i + 1) * n]) for i, action in enumerate(choices)}
@@ -112,24 +112,26 @@ def candidates(view: PlayerView) -> list[Action]:
     return [a for a in legal if a.card is None or a.card in kept]
 
 
-def start(view: PlayerView, action: Action, deal: Deal, table: Table) -> Start | None:
-    """Where ``action`` leaves the hand on one world; None when the hand dies at once."""
-    hand = view.hand_mask
+def starts(view: PlayerView, action: Action, deals: list[Deal],
+           table: Table) -> list[Start | None]:
+    """Where ``action`` leaves the hand on each world; None where the hand dies at once."""
+    hand, top = view.hand_mask, view.pile_top
     if action.kind is Kind.KNOCK:
-        return Start(hand & ~BIT[_card(action)], None, deal)
+        shown = hand & ~BIT[_card(action)]
+        return [Start(shown, None, deal) for deal in deals]
     if action.kind is Kind.DISCARD:
         card = _card(action)
-        return Start(hand & ~BIT[card], card, deal)
-    top = view.pile_top
+        kept = hand & ~BIT[card]
+        return [Start(kept, card, deal) for deal in deals]
     if action in (TAKE, DRAW_PILE) and top is not None:
-        return _after_drawing(hand, top, deal, table, taken=True)
-    if action == DRAW_STOCK and deal.stock:
-        rest = Deal(deal.opponent, deal.stock[:-1])
-        return _after_drawing(hand, deal.stock[-1], rest, table, taken=False)
+        return [_after_drawing(hand, top, deal, table, taken=True) for deal in deals]
+    if action == DRAW_STOCK:
+        return [_after_drawing(hand, deal.stock[-1], Deal(deal.opponent, deal.stock[:-1]), table,
+                               taken=False) if deal.stock else None for deal in deals]
     if action == PASS and top is not None and view.phase is Phase.UPCARD:
         # the opponent gets the same face-up card next: as if we had just thrown it
-        return Start(hand, top, deal)
-    return None  # a pass at the last chance (RULES §7.2): the hand dies
+        return [Start(hand, top, deal) for deal in deals]
+    return [None] * len(deals)  # a pass at the last chance (RULES §7.2): the hand dies
 
 
 def python_rollouts(starts: Sequence[Start | None], table: Table) -> list[float]:

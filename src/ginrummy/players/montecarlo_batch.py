@@ -1,4 +1,4 @@
-"""Montecarlo's rollouts on NumPy arrays: every choice on every world is one row, all played at once.
+"""Montecarlo's rollouts on NumPy arrays: each choice on each world is a row, all played at once.
 
 The game is the expert's rollout (``play_on`` in :mod:`ginrummy.players.expert`), not the
 engine's full hand. From each :class:`~ginrummy.players.montecarlo.Start` the opponent moves
@@ -31,13 +31,7 @@ from ginrummy.core.melds import LANE_DROP, LANE_DROP_RANK, RUN_DEADWOOD
 from ginrummy.core.settlement import settle
 from ginrummy.players.expert import Table
 from ginrummy.players.montecarlo import Start
-from ginrummy.rl.batch import (
-    _may_lay_off,
-    _run_attachments,
-    _set_attachments,
-    _shown_sets,
-    deadwood_after_layoffs_lanes,
-)
+from ginrummy.rl.batch import _run_attachments, _set_attachments, deadwood_after_layoffs_lanes
 
 ME, OPPONENT = 0, 1
 MAX_TURNS = 80  # as play_on: two greedy sides can pass a pair of cards back and forth for ever
@@ -50,6 +44,7 @@ _SHIFTS = np.arange(4, dtype=np.int64) * 13
 _LANE = (1 << 13) - 1
 _KEEP_ONE = 1 - np.eye(4, dtype=np.int64)  # row s: a set of four less its card of suit s
 _CARDS = np.arange(52, dtype=np.int64)
+_REVERSED = np.asarray([int(f"{lane:013b}"[::-1], 2) for lane in range(1 << 13)], dtype=np.int64)
 
 
 def batch_rollouts(starts: Sequence[Start | None], table: Table) -> list[float]:
@@ -181,12 +176,33 @@ def joins_meld(hands: np.ndarray, cards: np.ndarray) -> np.ndarray:
     return joined
 
 
-def _set_choices(lanes: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """For the hands ``[M, 4]`` holding some rank in three suits or more: groups of rows, and
-    for each row every choice of sets to take out, ``[R, choices, 4]`` lane bits, in the order
-    of the core's ``_without_sets`` (none first), so that a first minimum picks the core's
-    choice. A rank of three repeats its set where a rank of four keeps one card back; a
-    repeat never comes first."""
+def _choice_order(ranks: int) -> np.ndarray:
+    """``[choices, ranks]``: each rank's choice (an index into :data:`_RANK_CHOICES`) in the
+    order of the core's ``_without_sets``: every earlier list with this rank left alone, then
+    each of those with each choice for it."""
+    order: list[tuple[int, ...]] = [()]
+    for _ in range(ranks):
+        order = [v + (0,) for v in order] + [v + (c,) for v in order for c in range(1, 6)]
+    return np.asarray(order, dtype=np.intp)
+
+
+# What each choice for one rank takes out of the hand, by suit: nothing, the whole rank, or (a
+# rank held four times) all but its card of suit 0..3. A rank of three takes itself out again
+# in place of those, a repeat that never comes first.
+_RANK_CHOICES = np.asarray([[[0] * 4] + [[1] * 4] * 5,
+                            [[0] * 4, [1] * 4, [0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1],
+                             [1, 1, 1, 0]]], dtype=np.int64)
+_CHOICE_ORDERS = {ranks: _choice_order(ranks) for ranks in (1, 2, 3)}
+
+
+SetChoices = Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]
+
+
+def _set_choices(lanes: np.ndarray, *, mark_repeats: bool = False) -> SetChoices:
+    """For the hands ``[M, 4]`` holding some rank in three suits or more: groups of rows, for
+    each row every choice of sets to take out, ``[R, choices, 4]`` lane bits, in the core's
+    order (none first), so that a first minimum picks the core's choice, and (with
+    ``mark_repeats``) which choices are not repeats ``[R, choices]``."""
     clubs, diamonds, hearts, spades = lanes.T
     triples = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
     candidates = np.flatnonzero(triples)
@@ -197,25 +213,25 @@ def _set_choices(lanes: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         rows = candidates[counts == k]
         if rows.size == 0:
             continue
-        held, rest = lanes[rows], triples[rows]
-        removal = np.zeros((rows.size, 1, 4), dtype=np.int64)
-        for _ in range(k):  # the lowest rank first
+        held, rest, order = lanes[rows], triples[rows], _CHOICE_ORDERS[k]
+        removal = np.zeros((rows.size, len(order), 4), dtype=np.int64)
+        distinct = np.ones((rows.size, len(order)), dtype=bool)
+        for r in range(k):  # the lowest rank first
             rank = rest & -rest
             rest = rest ^ rank
             full = held & rank[:, None]  # [R, suit]
             four = (full != 0).all(axis=1)
-            keep_one = np.where(four[:, None, None], full[:, None, :] * _KEEP_ONE,
-                                full[:, None, :])
-            options = np.concatenate([full[:, None, :], keep_one], axis=1)  # [R, 5, suit]
-            grown = removal[:, :, None, :] + options[:, None, :, :]
-            removal = np.concatenate([removal, grown.reshape(rows.size, -1, 4)], axis=1)
-        yield rows, removal
+            choices = _RANK_CHOICES[four.view(np.int8)]
+            removal += full[:, None, :] * (choices if k == 1 else choices[:, order[:, r]])
+            if mark_repeats:
+                distinct &= four[:, None] | (order[:, r] <= 1)
+        yield rows, removal, distinct
 
 
 def min_deadwood(lanes: np.ndarray) -> np.ndarray:
     """The core's ``min_deadwood`` of each hand ``[M, 4]``."""
     best: np.ndarray = _RUN_DEADWOOD[lanes].sum(axis=1)
-    for rows, removal in _set_choices(lanes):
+    for rows, removal, _ in _set_choices(lanes):
         best[rows] = _RUN_DEADWOOD[lanes[rows][:, None, :] - removal].sum(axis=2).min(axis=1)
     return best
 
@@ -224,7 +240,7 @@ def best_discard(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The core's ``best_discard`` of each hand: the card and the least deadwood after it."""
     lanes = lanes_of(hands)
     card, deadwood = _lane_discard(lanes)
-    for rows, removal in _set_choices(lanes):
+    for rows, removal, _ in _set_choices(lanes):
         cards, after = _lane_discard(lanes[rows][:, None, :] - removal)
         pick = after.argmin(axis=1)  # the first best choice of sets, as the core's strict <
         index = np.arange(rows.size)
@@ -263,24 +279,86 @@ def settle_knocks(knocker: np.ndarray, defender: np.ndarray,
     if knocker.size == 0:
         return np.zeros(0, dtype=bool), np.zeros(0, dtype=np.int64)
     own, theirs = lanes_of(knocker), lanes_of(defender)
-    shown = min_deadwood(own)
+    shown, pick, sets = _least_deadwood_sets(own)
     gin = shown == 0
-    sets, ambiguous = _shown_sets(own)
-    in_core = ~gin & ambiguous & _may_lay_off(own, theirs)
     answer = np.zeros(knocker.size, dtype=np.int64)
-    plain = np.flatnonzero(gin)
-    answer[plain] = min_deadwood(theirs[plain])
-    laid = np.flatnonzero(~gin & ~in_core)
-    answer[laid] = deadwood_after_layoffs_lanes(
-        theirs[laid], _run_attachments(own[laid], sets[laid]),
-        _set_attachments(own[laid], sets[laid]))
+    answer[gin] = min_deadwood(theirs[gin])  # nothing to lay off on gin
+    pick, sets = pick[~gin[pick]], sets[~gin[pick]]
+    low, high = _shown_answers(pick, *_answer(own[pick], theirs[pick], sets), knocker.size)
+    answer[~gin] = low[~gin]
     rules = table.rules
     won = gin | (shown < answer)  # a tie goes to the defender
     points = np.select([gin, won], [rules.gin_bonus + answer, answer - shown + rules.knock_bonus],
                        shown - answer + rules.undercut_bonus) * table.multiplier
-    # Choices of sets tie and the defender may lay off: what the knocker shows breaks the tie.
-    for i in np.flatnonzero(in_core).tolist():
+    # What the knocker shows matters here: its last tie-break decides, in the core.
+    for i in np.flatnonzero(~gin & (low != high)).tolist():
         result = settle(int(knocker[i]), int(defender[i]), rules,
                         knock_limit=table.knock_limit, multiplier=table.multiplier)
         won[i], points[i] = result.winner == "knocker", result.points
     return won, points
+
+
+def _least_deadwood_sets(own: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each hand's least deadwood ``[M]``, and every choice of sets giving it: the hands
+    ``[P]`` and the sets ``[P, 4]`` (lane bits; none for a hand that can hold no set)."""
+    least = _RUN_DEADWOOD[own].sum(axis=1)
+    plain = np.ones(len(own), dtype=bool)
+    picks, sets = [], []
+    for rows, removal, distinct in _set_choices(own, mark_repeats=True):
+        plain[rows] = False
+        deadwood = _RUN_DEADWOOD[own[rows][:, None, :] - removal].sum(axis=2)
+        least[rows] = deadwood.min(axis=1)
+        row, choice = np.nonzero(distinct & (deadwood == least[rows][:, None]))
+        picks.append(rows[row])
+        sets.append(removal[row, choice])
+    rows = np.flatnonzero(plain)
+    picks.append(rows)
+    sets.append(np.zeros((rows.size, 4), dtype=np.int64))
+    return least, np.concatenate(picks), np.concatenate(sets)
+
+
+def _shown_answers(pick: np.ndarray, found: np.ndarray, targets: np.ndarray,
+                   size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the most deadwood the defender can be left with (``found`` for each
+    choice of sets of the hands ``pick``), over the choices the knocker would show: those with
+    the fewest layoff ``targets`` (the core's default, which knows of no dead or known cards
+    here). With its sets chosen, every least-deadwood arrangement melds the same cards in runs,
+    with the same targets and layoffs, so where the least and the most agree the core's last
+    tie-break (the order of the melds) cannot change the outcome."""
+    most = np.iinfo(np.int64).max
+    fewest = np.full(size, most)
+    np.minimum.at(fewest, pick, targets)
+    shown = targets == fewest[pick]
+    low, high = np.full(size, most), np.full(size, -1)
+    np.minimum.at(low, pick[shown], found[shown])
+    np.maximum.at(high, pick[shown], found[shown])
+    return low, high
+
+
+def _answer(own: np.ndarray, theirs: np.ndarray,
+            sets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The defender's least deadwood after laying off when the knocker shows ``sets`` (lane
+    bits) and runs, and that showing's layoff targets as one number that sorts as the core's
+    default does: direct targets first, then all targets of chains."""
+    run_ends = _run_attachments(own, sets)  # the cards next to the runs' ends, not its own
+    set_ends = _set_attachments(own, sets)  # the fourth card of each set of three
+    free, runs = ~own & _LANE, _runs(own - sets)
+    above, below = run_ends & (runs << 1), run_ends & (runs >> 1)
+    chained = _upward(free, above) | _REVERSED[_upward(_REVERSED[free], _REVERSED[below])]
+    direct = _LANE_COUNT[run_ends | set_ends].sum(axis=1)
+    targets = direct * 64 + _LANE_COUNT[chained | set_ends].sum(axis=1)
+    return deadwood_after_layoffs_lanes(theirs, run_ends, set_ends), targets
+
+
+def _runs(lanes: np.ndarray) -> np.ndarray:
+    """The cards of each lane in a run of three or more."""
+    starts = lanes & (lanes >> 1) & (lanes >> 2)
+    runs: np.ndarray = starts | (starts << 1) | (starts << 2)
+    return runs
+
+
+def _upward(free: np.ndarray, start: np.ndarray) -> np.ndarray:
+    """The cards of ``free`` reached from the ``start`` cards (each the lowest of a stretch of
+    ``free``) going up the lane, card by card: the carry of an addition runs up each stretch."""
+    reached: np.ndarray = ((free + start) ^ free) & free
+    return reached
