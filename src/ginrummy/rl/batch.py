@@ -24,7 +24,7 @@ import numpy as np
 
 from ginrummy.core.cards import NUM_CARDS, SUIT_OF, VALUE_OF
 from ginrummy.core.errors import IllegalActionError
-from ginrummy.core.melds import LANE_DROP, RUN_DEADWOOD
+from ginrummy.core.melds import LANE_DROP, RUN_DEADWOOD, min_deadwood
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import settle
 from ginrummy.rl.config import resolve_rules
@@ -44,7 +44,6 @@ from ginrummy.rl.encoding import (
     OPPONENT_SCORE,
     OWN_SCORE,
     PHASE,
-    PHASES,
     PILE_TOP,
     STOCK,
     STOCK_AT_START,
@@ -61,25 +60,40 @@ DEAD = KIND_CODE["dead"]
 # Fewer knocks than this in one step go to the core: the array settlement costs about 0.3 ms a
 # call whatever its size, the core about 0.13 ms a knock (2 CPUs, loaded).
 FEW_KNOCKS = 3
+# Up to this many hands the core counts least deadwood faster (about 1 us a hand) than the arrays
+# (whose set choices cost about 0.1 ms a call whatever its size).
+FEW_HANDS = 160
 
 _POW13 = (1 << np.arange(13)).astype(np.int64)
+_LANE_SHIFTS = 13 * np.arange(4, dtype=np.uint64)  # where each lane sits in a hand mask
+_LANE_PLACE = (1 << _LANE_SHIFTS).astype(np.int64)
 _RUN_DEADWOOD = np.asarray(RUN_DEADWOOD, dtype=np.int32)
 _LANE_DROP = np.asarray(LANE_DROP, dtype=np.int32)
 _VALUES = np.asarray(VALUE_OF, dtype=np.int32)
 _SUITS = np.asarray(SUIT_OF, dtype=np.int64)
 _CARD_LANE_BIT = (1 << (np.arange(NUM_CARDS) % 13)).astype(np.int64)
 _FULL_LANE = (1 << 13) - 1
+# How BatchGinRummy._apply sorts the actions: by the move that carries each out.
+_GROUPS = ("take", "stock", "pass", "discard", "finish")
+_ACTION_GROUP = np.asarray([0, 2, 1, 0] + [3] * NUM_CARDS + [4] * (NUM_ACTIONS - KNOCK_BASE),
+                           dtype=np.uint8)  # take, pass, draw stock, draw pile, discards, ends
 _KEEP_OTHER_SUITS = 1 - np.eye(4, dtype=np.int64)  # row s: keep every suit but s
 _LANE_BITS = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1  # [lane, rank]
 _LANE_VALUE = _LANE_BITS @ _VALUES[:13]  # the value of a lane's cards
 _LANE_COUNT = _LANE_BITS.sum(axis=1)  # how many cards a lane holds
 _LANE_TOP_VALUE = (_LANE_BITS * _VALUES[:13]).max(axis=1)  # of its costliest card
+# Observation entries DEALER.. of seat 0 and seat 1 as columns of BatchGinRummy._numbers().
+_NUMBER_COLUMNS = np.asarray([[0, 2, 3, 4, 5, 6], [1, 2, 3, 4, 6, 5]])
 
 
 def lanes_of(cards: np.ndarray) -> np.ndarray:
     """The four 13-bit suit lanes of boolean card rows ``[..., 52]`` as ``[..., 4]`` ints."""
-    shape = cards.shape[:-1]
-    return cards.reshape(*shape, 4, 13).astype(np.int64) @ _POW13
+    rows = cards.reshape(-1, NUM_CARDS)
+    words = np.zeros((len(rows), 8), dtype=np.uint8)
+    words[:, :7] = np.packbits(rows, axis=1, bitorder="little")
+    hands = words.view("<u8")  # [M, 1]: each row as one 52-bit hand, card i at bit i
+    lanes = (hands >> _LANE_SHIFTS) & np.uint64(_FULL_LANE)
+    return lanes.astype(np.int64).reshape(*cards.shape[:-1], 4)
 
 
 def _ranks_in_three_suits(lanes: np.ndarray) -> np.ndarray:
@@ -124,7 +138,11 @@ def _set_choices(lanes: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
 
 def min_deadwood_lanes(lanes: np.ndarray) -> np.ndarray:
     """Exact least deadwood of each hand ``[M, 4]`` (at most eleven cards), as the core counts
-    it: runs from the core's per-suit table, every choice of sets tried, all rows at once."""
+    it: runs from the core's per-suit table, every choice of sets tried, all rows at once (a few
+    hands are counted by the core)."""
+    if len(lanes) <= FEW_HANDS:
+        masks = (lanes @ _LANE_PLACE).tolist()
+        return np.fromiter(map(min_deadwood, masks), dtype=np.int64, count=len(masks))
     best = _RUN_DEADWOOD[lanes].sum(axis=1)
     for rows, removal in _set_choices(lanes):
         rest = lanes[rows][:, None, :] - removal
@@ -158,15 +176,16 @@ def min_deadwood_after_discard_lanes(lanes: np.ndarray) -> np.ndarray:
 
 
 def _nth_bit_table() -> np.ndarray:
-    """``[256, 8]``: the position of the j-th set bit of each byte (0 past its last)."""
-    table = np.zeros((256, 8), dtype=np.int64)
+    """``[256 * 8]``: at ``byte * 8 + j``, the position of the j-th set bit of ``byte`` (0 past
+    its last)."""
+    table = np.zeros((256, 8), dtype=np.uint8)
     for byte in range(256):
         positions = [bit for bit in range(8) if byte >> bit & 1]
         table[byte, :len(positions)] = positions
-    return table
+    return table.reshape(-1)
 
 
-_POPCOUNT = np.asarray([bin(byte).count("1") for byte in range(256)], dtype=np.int16)
+_POPCOUNT = np.asarray([bin(byte).count("1") for byte in range(256)], dtype=np.uint8)
 _NTH_BIT = _nth_bit_table()
 
 
@@ -176,17 +195,23 @@ def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarr
     Row ``i`` gets its ``floor(u_i * legal_i)``-th legal action in index order, found on the mask
     packed eight actions to a byte, so the work is per byte rather than per action.
     """
-    envs = np.arange(len(mask))
-    packed = np.packbits(mask, axis=1, bitorder="little").T  # [21 bytes, N]
-    counts = np.take(_POPCOUNT, packed)
-    ends = counts.copy()  # legal actions up to and including each byte
-    for byte in range(1, len(ends)):  # 21 vector adds: far cheaper than cumsum across rows
-        ends[byte] += ends[byte - 1]
-    legal = ends[-1]
-    wanted = (rng.random(len(mask)) * legal).astype(np.int16)
-    byte = np.minimum(np.count_nonzero(ends <= wanted, axis=0), len(ends) - 1)
-    within = wanted - (ends[byte, envs] - counts[byte, envs])
-    bit = _NTH_BIT[packed[byte, envs], np.minimum(within, 7)]
+    n = len(mask)
+    packed = np.packbits(mask, axis=1, bitorder="little")  # [N, bytes]
+    width = packed.shape[1]
+    counts = np.take(_POPCOUNT, packed.T)  # [bytes, N]
+    small = np.uint8 if mask.shape[1] < 256 else np.int32  # counts to the row's end fit
+    before = np.empty((width + 1, n), dtype=small)  # legal actions before each byte
+    before[0] = 0
+    for byte in range(width):  # row adds: far cheaper than a cumsum across rows
+        np.add(before[byte], counts[byte], out=before[byte + 1])
+    legal = before[-1]
+    wanted = (rng.random(n) * legal).astype(small)
+    # The wanted action's byte: how many bytes end at or before it (the last byte at most).
+    byte = np.add.reduce(before[1:-1] <= wanted, axis=0, dtype=small).astype(np.intp)
+    envs = np.arange(n)
+    within = wanted - np.take(before, byte * n + envs)
+    octet = np.take(packed, envs * width + byte).astype(np.intp)  # the byte holding it
+    bit = np.take(_NTH_BIT, octet * 8 + np.minimum(within, 7))
     return np.where(legal > 0, byte * 8 + bit, 0)
 
 
@@ -228,8 +253,14 @@ class BatchGinRummy:
         self.deck = np.zeros((n, NUM_CARDS), dtype=np.int64)
         self.hand = np.zeros((n, 2, NUM_CARDS), dtype=bool)
         self.known = np.zeros((n, 2, NUM_CARDS), dtype=bool)  # cards each knows the other holds
-        self.pile = np.zeros((n, NUM_CARDS), dtype=np.int64)  # a stack; pile_size cards used
         self.in_pile = np.zeros((n, NUM_CARDS), dtype=bool)
+        # The 0/1 entries of both seats' observations, refilled by observe_both (then cast once).
+        self._bits = np.zeros((n, 2, DEALER), dtype=bool)
+        self._pile_base = self.rows * NUM_CARDS  # where each env's pile starts, flat
+        self._mask_base = self.rows * NUM_ACTIONS  # and its mask
+        self._bits_base = np.tile(self.rows * 2 * DEALER, 2)  # where each env starts in ``_bits``
+        self._lit = np.zeros(0, dtype=np.int64)  # the cells _light_top_and_phase set
+        self.pile = np.zeros((n, NUM_CARDS), dtype=np.int64)  # a stack; pile_size cards used
         self.pile_size = np.zeros(n, dtype=np.int64)
         self.drawn = np.zeros(n, dtype=np.int64)  # cards taken from the stock so far
         self.phase = np.zeros(n, dtype=np.int64)
@@ -314,8 +345,8 @@ class BatchGinRummy:
 
     def pile_top(self) -> np.ndarray:
         """The top of each pile, or -1 where it is empty."""
-        index = np.maximum(self.pile_size - 1, 0)
-        return np.where(self.pile_size > 0, self.pile[self.rows, index], NO_CARD)
+        index = self._pile_base + np.maximum(self.pile_size - 1, 0)
+        return np.where(self.pile_size > 0, np.take(self.pile, index), NO_CARD)
 
     def observe(self, seats: np.ndarray | int | None = None,
                 rows: np.ndarray | None = None) -> np.ndarray:
@@ -352,29 +383,41 @@ class BatchGinRummy:
 
     def observe_both(self) -> np.ndarray:
         """``[N, 2, 219]``: every env's observations of seat 0 and seat 1, built at once."""
-        n = self.n
-        top = self.pile_top()
-        has_top = np.flatnonzero(top >= 0)
-        top_hot = np.zeros((n, NUM_CARDS), dtype=bool)
-        top_hot[has_top, top[has_top]] = True
-        phase_hot = np.zeros((n, len(PHASES)), dtype=bool)
-        phase_hot[self.rows, self.phase] = True
-        cards = (n, 2, NUM_CARDS)
-        # The 0/1 blocks side by side as booleans, in the encoding's order (hand, pile top, known,
-        # discards, phase), then cast to float32 in one pass: about half the time of writing
-        # each block into the float array.
-        ones = np.concatenate([self.hand, np.broadcast_to(top_hot[:, None], cards), self.known,
-                               np.broadcast_to(self.in_pile[:, None], cards),
-                               np.broadcast_to(phase_hot[:, None], (n, 2, len(PHASES)))], axis=2)
-        obs = np.empty((n, 2, OBS_SIZE), dtype=np.float32)
-        obs[:, :, :DEALER] = ones
-        obs[:, :, DEALER] = self.dealer[:, None] == np.arange(2)
-        obs[:, :, STOCK] = (self.stock_size / STOCK_AT_START)[:, None]
-        obs[:, :, KNOCK_LIMIT] = (self.knock_limit / 10)[:, None]
-        obs[:, :, MULTIPLIER] = (self.multiplier - 1)[:, None]
-        obs[:, :, OWN_SCORE] = self.score_features
-        obs[:, :, OPPONENT_SCORE] = self.score_features[:, ::-1]
+        bits = self._bits
+        bits[:, :, HAND:HAND + NUM_CARDS] = self.hand
+        bits[:, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known
+        bits[:, :, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[:, None]
+        self._light_top_and_phase()
+        obs = np.empty((self.n, 2, OBS_SIZE), dtype=np.float32)
+        obs[:, :, :DEALER] = bits  # one cast of every 0/1 entry
+        obs[:, :, DEALER:] = self._numbers()[:, _NUMBER_COLUMNS]
         return obs
+
+    def _light_top_and_phase(self) -> None:
+        """Set the pile top's and the phase's cells of both seats in ``_bits``, clearing those
+        the last call set (far fewer writes than clearing both blocks)."""
+        flat = self._bits.reshape(-1)
+        flat[self._lit] = False
+        phase = PHASE + self.phase
+        # Where the pile is empty the phase's cell stands in for the top's: it is lit anyway.
+        top = np.where(self.pile_size > 0, PILE_TOP + self.pile_top(), phase)
+        cells = self._bits_base + np.concatenate([top, phase])  # seat 0's
+        lit = np.concatenate([cells, cells + DEALER])  # and seat 1's
+        flat[lit] = True
+        self._lit = lit
+
+    def _numbers(self) -> np.ndarray:
+        """``[N, 7]`` float32: the non-0/1 entries of the env's observations, by
+        :data:`_NUMBER_COLUMNS`: dealt by seat 0, by seat 1, stock, knock limit, multiplier,
+        seat 0's score, seat 1's score."""
+        numbers = np.empty((self.n, 7), dtype=np.float32)
+        numbers[:, 0] = self.dealer == 0
+        numbers[:, 1] = self.dealer == 1
+        numbers[:, 2] = self.stock_size / STOCK_AT_START
+        numbers[:, 3] = self.knock_limit / 10
+        numbers[:, 4] = self.multiplier - 1
+        numbers[:, 5:] = self.score_features
+        return numbers
 
     @property
     def mask(self) -> np.ndarray:
@@ -393,12 +436,15 @@ class BatchGinRummy:
         mask = self._mask
         mask[:] = 0
         phase = self.phase
-        mask[phase == UPCARD, TAKE] = 1
-        mask[(phase == UPCARD) | (phase == LAST_CHANCE), PASS] = 1
+        upcard = phase == UPCARD
+        last_chance = phase == LAST_CHANCE
         drawing = phase == DRAW
-        mask[drawing, DRAW_STOCK] = 1
-        mask[drawing & ~self.only_stock & (self.pile_size > 0), DRAW_PILE] = 1
-        last = np.flatnonzero(phase == LAST_CHANCE)
+        # Whole columns: cheaper than writing the ones through boolean row indices.
+        mask[:, TAKE] = upcard
+        mask[:, PASS] = upcard | last_chance
+        mask[:, DRAW_STOCK] = drawing
+        mask[:, DRAW_PILE] = drawing & ~self.only_stock & (self.pile_size > 0)
+        last = np.flatnonzero(last_chance)
         if last.size:
             mask[last[self._last_chance_possible(last)], DRAW_PILE] = 1
         discarding = np.flatnonzero(phase == DISCARD)
@@ -482,17 +528,15 @@ class BatchGinRummy:
         live = self.phase != OVER
         if active is not None:
             live &= active
-        legal = self._mask[self.rows, np.clip(actions, 0, NUM_ACTIONS - 1)].astype(bool)
-        illegal = np.flatnonzero(live & (~legal | (actions < 0) | (actions >= NUM_ACTIONS)))
+        index = np.clip(actions, 0, NUM_ACTIONS - 1)
+        legal = np.take(self._mask, self._mask_base + index)
+        illegal = np.flatnonzero(live & ((legal == 0) | (index != actions)))
         if illegal.size:
             bad = int(illegal[0])
             raise IllegalActionError(f"env {bad}: action {int(actions[bad])} is not legal now")
         rewards = np.zeros((self.n, 2), dtype=np.float32)
-        take = np.flatnonzero(live & ((actions == TAKE) | (actions == DRAW_PILE)))
-        stock = np.flatnonzero(live & (actions == DRAW_STOCK))
-        passing = np.flatnonzero(live & (actions == PASS))
-        discard = np.flatnonzero(live & (actions >= DISCARD_BASE) & (actions < KNOCK_BASE))
-        finish = np.flatnonzero(live & (actions >= KNOCK_BASE))
+        groups = np.where(live, _ACTION_GROUP[index], len(_GROUPS))
+        take, stock, passing, discard, finish = _rows_by_group(groups, len(_GROUPS))
         if take.size:
             self._take(take)
         if stock.size:
@@ -660,6 +704,14 @@ class BatchGinRummy:
             [np.asarray(column, dtype=np.int64) for column in zip(*found, strict=True)])
         self._record(rows, seats, winners, kinds, points, knocker_deadwood, defender_deadwood,
                      rewards)
+
+
+def _rows_by_group(groups: np.ndarray, count: int) -> list[np.ndarray]:
+    """The rows in each group ``0..count - 1`` of ``groups`` (those of ``count`` or more are
+    left out), each in increasing order: one stable sort rather than a pass per group."""
+    order = np.argsort(groups, kind="stable")
+    ends = np.cumsum(np.bincount(groups, minlength=count)[:count])
+    return np.split(order[:ends[-1]], ends[:-1])
 
 
 def _runs_of_three(lanes: np.ndarray) -> np.ndarray:

@@ -368,7 +368,7 @@ class VectorSelfPlay:
         """``[N, 2, 161]`` int8 by seat: the seat to act has its legal actions, the other none."""
         sim = self.sim
         masks = np.zeros((self.num_envs, 2, NUM_ACTIONS), dtype=np.int8)
-        masks[sim.rows, sim.to_play] = sim.mask
+        masks.reshape(-1, NUM_ACTIONS)[2 * sim.rows + sim.to_play] = sim.mask  # one row index
         over = np.flatnonzero(self.game.over)  # a few rows a step: cheaper to clear afterwards
         if over.size:
             masks[over] = 0
