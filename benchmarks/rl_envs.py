@@ -1,7 +1,7 @@
 """Environment steps per second: our PettingZoo env and batch simulator beside RLCard and OpenSpiel.
 
     python benchmarks/rl_envs.py [--rounds 5] [--scale 1.0] [--envs 4096,16384] [--vector-envs 4096]
-                                 [--only pettingzoo]
+                                 [--only pettingzoo|vector]
 
 Every contender plays uniformly random legal actions, drawn the same way on every side
 (``rng.choice`` over the list of legal action ints), and counts one step per decision (chance
@@ -13,7 +13,8 @@ median rates and the median per-round ratio to RLCard. The vector rows step
 ``ginrummy_v0.vector_selfplay`` (observations of both seats, masks, rewards and outcome infos at
 every step) and the Gymnasium ``make_vec`` env against its built-in ``standard`` opponent (one
 step = one learner decision, the opponent's replies played inside it). ``--only pettingzoo`` times
-the two PettingZoo rows beside the anchors and skips the batch and vector rows.
+the two PettingZoo rows beside the anchors and skips the batch and vector rows; ``--only vector``
+times the vector rows beside the anchors.
 """
 
 from __future__ import annotations
@@ -165,13 +166,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="batch simulator widths, comma-separated")
     parser.add_argument("--vector-envs", default="4096",
                         help="vector env widths, comma-separated (empty: none)")
-    parser.add_argument("--only", choices=["pettingzoo"],
+    parser.add_argument("--only", choices=["pettingzoo", "vector"],
                         help="time only these rows beside the anchors")
     args = parser.parse_args(argv)
     if args.only == "pettingzoo":
         args.envs = args.vector_envs = ""
+    if args.only == "vector":
+        args.envs = ""
     steps = int(20_000 * args.scale)
-    rows: list[tuple[str, Workload]] = [
+    rows: list[tuple[str, Workload]] = [] if args.only == "vector" else [
         ("ginrummy_v0.env (PettingZoo, wrapped)", pettingzoo(steps, wrapped=True)),
         ("ginrummy_v0.raw_env (PettingZoo)", pettingzoo(steps, wrapped=False)),
     ]
