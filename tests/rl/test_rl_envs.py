@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import gymnasium
@@ -85,6 +87,21 @@ def test_rl_fast_observations_equal_the_view_encoding(preset: str) -> None:
             if state.is_over:
                 break
             tracker.record(state.apply(rng.choice(state.legal_actions())))
+
+
+def test_rl_copied_trackers_follow_their_own_state() -> None:
+    """A tracker writes its vectors through memoryviews; a deep copy or a pickle writes its own."""
+    rng = random.Random(4)
+    state = HandState.deal(rules_for("classic"), dealer=0, seed=4)
+    tracker = HandTracker(state)
+    for _ in range(6):
+        tracker.record(state.apply(rng.choice(state.legal_actions())))
+    for other in (copy.deepcopy(tracker), pickle.loads(pickle.dumps(tracker))):
+        for _ in range(8):
+            other.record(other.state.apply(rng.choice(other.state.legal_actions())))
+        for player in (0, 1):
+            assert np.array_equal(other.observe(player), encode_view(other.state.view(player)))
+            assert np.array_equal(tracker.observe(player), encode_view(state.view(player)))
 
 
 def test_rl_observation_shows_known_opponent_cards_and_the_pile() -> None:

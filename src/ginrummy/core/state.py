@@ -279,7 +279,7 @@ class HandState:
         if self.taken is not None:
             hand ^= BIT[self.taken]  # §5.3: the card just taken cannot be thrown
         throwable = from_mask(hand)
-        actions = [] if self.must_end else [DISCARDS[c] for c in throwable]
+        actions = [] if self.must_end else list(map(DISCARDS.__getitem__, throwable))
         if min_deadwood_after_discard(self.hands[self.to_play]) <= self.knock_limit:
             for card in throwable:
                 deadwood = min_deadwood(self.hands[self.to_play] ^ BIT[card])

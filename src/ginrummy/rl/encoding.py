@@ -77,6 +77,7 @@ _ACTIONS: tuple[Action, ...] = (
 _INDEX_BY_ID = {id(action): index for index, action in enumerate(_ACTIONS)}
 _PHASE_ENTRY = {id(phase): PHASE + i for i, phase in enumerate(PHASES)}
 _DRAW_STOCK, _DISCARD_KIND, _DRAW_PILE, _TAKE = Kind.DRAW_STOCK, Kind.DISCARD, Kind.DRAW_PILE, Kind.TAKE
+_OVER = Phase.OVER
 
 
 def action_index(action: Action) -> int:
@@ -194,7 +195,7 @@ class HandTracker:
     :meth:`observe` a copy.
     """
 
-    __slots__ = ("state", "vectors", "_top", "_phase", "_stock")
+    __slots__ = ("state", "vectors", "_entries", "_phase")
 
     def __init__(self, state: HandState, *, scores: tuple[int, ...] = (0, 0),
                  target: int | None = None) -> None:
@@ -205,50 +206,54 @@ class HandTracker:
                                       own_score=score_feature(scores[player], target),
                                       opponent_score=score_feature(scores[1 - player], target))
                         for player in (0, 1)]
-        self._top, self._phase, self._stock = state.pile_top, state.phase, len(state.stock)
+        # The same memory as the vectors: storing one entry through a memoryview skips NumPy's
+        # indexing machinery.
+        self._entries = [memoryview(vector) for vector in self.vectors]
+        self._phase = state.phase
+
+    def __getstate__(self) -> tuple[HandState, list[np.ndarray], Phase]:
+        return self.state, self.vectors, self._phase  # memoryviews neither pickle nor copy
+
+    def __setstate__(self, saved: tuple[HandState, list[np.ndarray], Phase]) -> None:
+        self.state, self.vectors, self._phase = saved
+        self._entries = [memoryview(vector) for vector in self.vectors]
 
     def record(self, move: Move) -> None:
         """Follow one move just applied to the state."""
-        mover, other = self.vectors[move.player], self.vectors[1 - move.player]
+        first, second = self._entries
+        mover, other = (first, second) if move.player == 0 else (second, first)
         action = move.action
         kind = action.kind
         if kind is _DRAW_STOCK:
             assert move.card is not None
             mover[HAND + move.card] = 1.0
+            first[STOCK] = second[STOCK] = len(self.state.stock) / STOCK_AT_START
         elif kind is _DISCARD_KIND:
             card = action.card
             assert card is not None
             mover[HAND + card] = other[OPPONENT_KNOWN + card] = 0.0
-            mover[DISCARDS + card] = other[DISCARDS + card] = 1.0
+            first[DISCARDS + card] = second[DISCARDS + card] = 1.0
+            pile = self.state.pile
+            if len(pile) > 1:  # the card it covers is no longer the top
+                first[PILE_TOP + pile[-2]] = second[PILE_TOP + pile[-2]] = 0.0
+            first[PILE_TOP + card] = second[PILE_TOP + card] = 1.0
         elif kind is _DRAW_PILE or kind is _TAKE:
             card = move.card
             assert card is not None
             mover[HAND + card] = other[OPPONENT_KNOWN + card] = 1.0
-            mover[DISCARDS + card] = other[DISCARDS + card] = 0.0
+            first[DISCARDS + card] = second[DISCARDS + card] = 0.0
+            first[PILE_TOP + card] = second[PILE_TOP + card] = 0.0
+            pile = self.state.pile
+            if pile:  # the card it uncovers is the top
+                first[PILE_TOP + pile[-1]] = second[PILE_TOP + pile[-1]] = 1.0
         elif action.card is not None:  # knock or gin: the card thrown goes face down
             mover[HAND + action.card] = 0.0
-        self._follow_table()
-
-    def _follow_table(self) -> None:
-        """The entries both players share: the pile's top, the phase, the stock's size."""
-        state, (first, second) = self.state, self.vectors
-        top = state.pile[-1] if state.pile else None
-        if top != self._top:
-            if self._top is not None:
-                first[PILE_TOP + self._top] = second[PILE_TOP + self._top] = 0.0
-            if top is not None:
-                first[PILE_TOP + top] = second[PILE_TOP + top] = 1.0
-            self._top = top
-        phase = state.phase
+        phase = self.state.phase
         if phase is not self._phase:
             old, new = _PHASE_ENTRY[id(self._phase)], _PHASE_ENTRY[id(phase)]
             first[old] = second[old] = 0.0
             first[new] = second[new] = 1.0
             self._phase = phase
-        stock = len(state.stock)
-        if stock != self._stock:
-            first[STOCK] = second[STOCK] = stock / STOCK_AT_START
-            self._stock = stock
 
     def observe(self, player: int) -> np.ndarray:
         return self.vectors[player].copy()
@@ -256,7 +261,7 @@ class HandTracker:
     def mask(self, player: int) -> np.ndarray:
         """Legal actions of ``player`` now (all zero unless it is their decision)."""
         state = self.state
-        if state.to_play != player or state.is_over:
+        if state.to_play != player or state.phase is _OVER:
             return np.zeros(NUM_ACTIONS, dtype=np.int8)
         return action_mask(state.legal_actions())
 
