@@ -160,7 +160,12 @@ def deadwood_after_discard_floor(lanes: np.ndarray) -> np.ndarray:
     runs = lanes & (lanes >> 1) & (lanes >> 2)  # the lowest rank of each run of three
     meldable = runs | (runs << 1) | (runs << 2) | _ranks_in_three_suits(lanes)[:, None]
     unmeldable = lanes & ~meldable
-    return _LANE_VALUE[unmeldable].sum(axis=1) - _LANE_TOP_VALUE[unmeldable].max(axis=1)
+    # Column by column: cheaper than reducing rows of four.
+    clubs, diamonds, hearts, spades = _LANE_VALUE[unmeldable].T
+    tops = _LANE_TOP_VALUE[unmeldable].T
+    costliest = np.maximum(np.maximum(tops[0], tops[1]), np.maximum(tops[2], tops[3]))
+    floor: np.ndarray = clubs + diamonds + hearts + spades - costliest
+    return floor
 
 
 def min_deadwood_after_discard_lanes(lanes: np.ndarray) -> np.ndarray:
@@ -252,9 +257,8 @@ class BatchGinRummy:
         self.rows = np.arange(n)
         self.deck = np.zeros((n, NUM_CARDS), dtype=np.int64)
         self.hand = np.zeros((n, 2, NUM_CARDS), dtype=bool)
-        self.known = np.zeros((n, 2, NUM_CARDS), dtype=bool)  # cards each knows the other holds
-        self.in_pile = np.zeros((n, NUM_CARDS), dtype=bool)
-        # The 0/1 entries of both seats' observations, refilled by observe_both (then cast once).
+        # The 0/1 entries of both seats' observations, cast at once by observe_both. The known
+        # cards and (seat 0's block) the pile live in it; the hands, read far more, are copied.
         self._bits = np.zeros((n, 2, DEALER), dtype=bool)
         self._pile_base = self.rows * NUM_CARDS  # where each env's pile starts, flat
         self._mask_base = self.rows * NUM_ACTIONS  # and its mask
@@ -279,6 +283,16 @@ class BatchGinRummy:
         self.end_deadwood = np.zeros((n, 2), dtype=np.int64)
         self.score_features = np.zeros((n, 2), dtype=np.float32)
         self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
+
+    @property
+    def known(self) -> np.ndarray:
+        """``[N, 2, 52]`` booleans: the cards each seat knows the other holds (a view)."""
+        return self._bits[:, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS]
+
+    @property
+    def in_pile(self) -> np.ndarray:
+        """``[N, 52]`` booleans: the cards in the discard pile (a view)."""
+        return self._bits[:, 0, DISCARDS:DISCARDS + NUM_CARDS]
 
     # -- dealing ------------------------------------------------------------------------------
 
@@ -385,8 +399,7 @@ class BatchGinRummy:
         """``[N, 2, 219]``: every env's observations of seat 0 and seat 1, built at once."""
         bits = self._bits
         bits[:, :, HAND:HAND + NUM_CARDS] = self.hand
-        bits[:, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known
-        bits[:, :, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[:, None]
+        bits[:, 1, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile
         self._light_top_and_phase()
         obs = np.empty((self.n, 2, OBS_SIZE), dtype=np.float32)
         obs[:, :, :DEALER] = bits  # one cast of every 0/1 entry
@@ -536,7 +549,8 @@ class BatchGinRummy:
             raise IllegalActionError(f"env {bad}: action {int(actions[bad])} is not legal now")
         rewards = np.zeros((self.n, 2), dtype=np.float32)
         groups = np.where(live, _ACTION_GROUP[index], len(_GROUPS))
-        take, stock, passing, discard, finish = _rows_by_group(groups, len(_GROUPS))
+        take, stock, passing, discard, finish = (
+            np.flatnonzero(groups == group) for group in range(len(_GROUPS)))
         if take.size:
             self._take(take)
         if stock.size:
@@ -595,14 +609,15 @@ class BatchGinRummy:
             self._dead(rows[wall])
 
     def _dead(self, rows: np.ndarray) -> None:
+        if rows.size == 0:
+            return
         self.phase[rows] = OVER
         self.points[rows] = 0
         self.outcome_kind[rows] = DEAD
         self.winner[rows] = -1
         self.knocker[rows] = -1
-        if rows.size:
-            lanes = lanes_of(self.hand[rows])  # [R, 2 seats, 4]
-            self.end_deadwood[rows] = min_deadwood_lanes(lanes.reshape(-1, 4)).reshape(-1, 2)
+        lanes = lanes_of(self.hand[rows])  # [R, 2 seats, 4]
+        self.end_deadwood[rows] = min_deadwood_lanes(lanes.reshape(-1, 4)).reshape(-1, 2)
 
     def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
         """Knock, gin or big gin, settled as the core settles it (layoffs, undercut, bonuses).
@@ -704,14 +719,6 @@ class BatchGinRummy:
             [np.asarray(column, dtype=np.int64) for column in zip(*found, strict=True)])
         self._record(rows, seats, winners, kinds, points, knocker_deadwood, defender_deadwood,
                      rewards)
-
-
-def _rows_by_group(groups: np.ndarray, count: int) -> list[np.ndarray]:
-    """The rows in each group ``0..count - 1`` of ``groups`` (those of ``count`` or more are
-    left out), each in increasing order: one stable sort rather than a pass per group."""
-    order = np.argsort(groups, kind="stable")
-    ends = np.cumsum(np.bincount(groups, minlength=count)[:count])
-    return np.split(order[:ends[-1]], ends[:-1])
 
 
 def _runs_of_three(lanes: np.ndarray) -> np.ndarray:
