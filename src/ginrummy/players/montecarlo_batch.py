@@ -10,12 +10,14 @@ turns. Every row takes the same turn at once, so the side to move is the same in
 
 Discards break ties exactly as the core's do: ``best_discard`` takes the first best lane, its
 ``LANE_DROP_RANK`` card, and among choices of sets the first in the core's order; the set
-choices here are listed in that order. Knocks are settled at the end, all together: gin, and
-knocks whose least deadwood has a single choice of sets, on arrays (the settlement of the batch
-simulator, :mod:`ginrummy.rl.batch`, whose tests check it against the core); the rest (choices
-of sets tie and the defender may lay off) by the core's ``settle`` with the arguments
-``play_on`` gives it. So each row ends as ``play_on`` or ``knock_now`` would end it, and is
-valued by the same ``Table.worth``.
+choices here are listed in that order. Knocks are settled at the end, all together, on arrays:
+the defender's layoffs are counted by the batch simulator's settlement (:mod:`ginrummy.rl.batch`,
+whose tests check it against the core) for each choice of sets giving the knocker its least
+deadwood, and the choice the core's default would show is found by its tie-breaks (the fewest
+layoff targets, direct then chained). The few knocks left where the last tie-break (the order
+of the melds) could matter go to the core's ``settle``, with the arguments ``play_on`` gives
+it. So each row ends as ``play_on`` or ``knock_now`` would end it, and is valued by the same
+``Table.worth``.
 
 Hands are 52-bit ints (int64), split into their four 13-bit suit lanes where the core's lane
 tables are read.
@@ -42,7 +44,6 @@ _LANE_DROP_RANK = np.asarray(LANE_DROP_RANK, dtype=np.int64)
 _LANE_COUNT = np.asarray([bin(lane).count("1") for lane in range(1 << 13)], dtype=np.int64)
 _SHIFTS = np.arange(4, dtype=np.int64) * 13
 _LANE = (1 << 13) - 1
-_KEEP_ONE = 1 - np.eye(4, dtype=np.int64)  # row s: a set of four less its card of suit s
 _CARDS = np.arange(52, dtype=np.int64)
 _REVERSED = np.asarray([int(f"{lane:013b}"[::-1], 2) for lane in range(1 << 13)], dtype=np.int64)
 
