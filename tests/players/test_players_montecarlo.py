@@ -278,3 +278,9 @@ def test_montecarlo_plays_without_numpy_as_with_it() -> None:
     play_match(match, (MonteCarloPlayer(samples=12, seed=3, vectorised=True),
                        make_player("standard", seed=4)))
     assert found.stdout.strip() == f"{[hand.moves for hand in match.hands]!r} {match.scores}"
+
+
+def test_montecarlo_array_rollouts_give_up_after_as_many_turns_as_play_on() -> None:
+    from ginrummy.players.expert.search import MAX_TURNS
+
+    assert batch_module().MAX_TURNS == MAX_TURNS
