@@ -412,8 +412,9 @@ class BatchGinRummy:
         flat = self._bits.reshape(-1)
         flat[self._lit] = False
         phase = PHASE + self.phase
+        top = np.take(self.pile, self._pile_base + np.maximum(self.pile_size - 1, 0))
         # Where the pile is empty the phase's cell stands in for the top's: it is lit anyway.
-        top = np.where(self.pile_size > 0, PILE_TOP + self.pile_top(), phase)
+        top = np.where(self.pile_size > 0, PILE_TOP + top, phase)
         cells = self._bits_base + np.concatenate([top, phase])  # seat 0's
         lit = np.concatenate([cells, cells + DEALER])  # and seat 1's
         flat[lit] = True
