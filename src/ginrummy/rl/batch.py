@@ -73,7 +73,7 @@ _VALUES = np.asarray(VALUE_OF, dtype=np.int32)
 _SUITS = np.asarray(SUIT_OF, dtype=np.int64)
 _CARD_LANE_BIT = (1 << (np.arange(NUM_CARDS) % 13)).astype(np.int64)
 _FULL_LANE = (1 << 13) - 1
-# How BatchGinRummy._apply sorts the actions: by the move that carries each out.
+# How BatchGinRummy._apply groups the actions: by the move that carries each out.
 _GROUPS = ("take", "stock", "pass", "discard", "finish")
 _ACTION_GROUP = np.asarray([0, 2, 1, 0] + [3] * NUM_CARDS + [4] * (NUM_ACTIONS - KNOCK_BASE),
                            dtype=np.uint8)  # take, pass, draw stock, draw pile, discards, ends
