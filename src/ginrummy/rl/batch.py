@@ -257,8 +257,10 @@ class BatchGinRummy:
         self.rows = np.arange(n)
         self.deck = np.zeros((n, NUM_CARDS), dtype=np.int64)
         self.hand = np.zeros((n, 2, NUM_CARDS), dtype=bool)
-        # The 0/1 entries of both seats' observations, cast at once by observe_both. The known
-        # cards and (seat 0's block) the pile live in it; the hands, read far more, are copied.
+        self.known = np.zeros((n, 2, NUM_CARDS), dtype=bool)  # cards each knows the other holds
+        self.in_pile = np.zeros((n, NUM_CARDS), dtype=bool)
+        # The 0/1 entries of both seats' observations, filled and cast at once by observe_both
+        # (kept apart from the state: views of it make the other reads much slower).
         self._bits = np.zeros((n, 2, DEALER), dtype=bool)
         self._pile_base = self.rows * NUM_CARDS  # where each env's pile starts, flat
         self._mask_base = self.rows * NUM_ACTIONS  # and its mask
@@ -283,16 +285,6 @@ class BatchGinRummy:
         self.end_deadwood = np.zeros((n, 2), dtype=np.int64)
         self.score_features = np.zeros((n, 2), dtype=np.float32)
         self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
-
-    @property
-    def known(self) -> np.ndarray:
-        """``[N, 2, 52]`` booleans: the cards each seat knows the other holds (a view)."""
-        return self._bits[:, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS]
-
-    @property
-    def in_pile(self) -> np.ndarray:
-        """``[N, 52]`` booleans: the cards in the discard pile (a view)."""
-        return self._bits[:, 0, DISCARDS:DISCARDS + NUM_CARDS]
 
     # -- dealing ------------------------------------------------------------------------------
 
@@ -399,7 +391,8 @@ class BatchGinRummy:
         """``[N, 2, 219]``: every env's observations of seat 0 and seat 1, built at once."""
         bits = self._bits
         bits[:, :, HAND:HAND + NUM_CARDS] = self.hand
-        bits[:, 1, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile
+        bits[:, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known
+        bits[:, :, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[:, None]
         self._light_top_and_phase()
         obs = np.empty((self.n, 2, OBS_SIZE), dtype=np.float32)
         obs[:, :, :DEALER] = bits  # one cast of every 0/1 entry
