@@ -24,8 +24,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from ginrummy.core.cards import to_mask
-from ginrummy.core.melds import best_discard, min_deadwood_of
+from ginrummy.core.melds import best_discard_of, min_deadwood_of
 from ginrummy.core.playout import random_playout
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
@@ -66,9 +65,12 @@ def ours_deadwood(hands: list[list[int]]) -> Workload:
 
 
 def ours_best_discard(hands: list[list[int]]) -> Workload:
+    """``best_discard_of``: the best card to throw and the least deadwood after it, from the card
+    list (OpenSpiel's one call returns the deadwood alone)."""
+
     def run() -> int:
         for hand in hands:
-            best_discard(to_mask(hand))
+            best_discard_of(hand)
         return len(hands)
 
     return run

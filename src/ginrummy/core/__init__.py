@@ -35,6 +35,7 @@ from ginrummy.core.melds import (
     arrangements,
     best_arrangement,
     best_discard,
+    best_discard_of,
     best_discards,
     layoffs,
     min_deadwood,
@@ -52,7 +53,8 @@ from ginrummy.core.views import MatchInfo, PlayerView, view_of
 __all__ = [
     "AnyMatch", "MatchFormat", "PartnershipMatch", "PlayedHand", "ScoreEntry", "Seat", "Table",
     "ThreePlayerMatch",
-    "Action", "Arrangement", "arrangements", "best_arrangement", "best_discard", "best_discards",
+    "Action", "Arrangement", "arrangements", "best_arrangement", "best_discard", "best_discard_of",
+    "best_discards",
     "Card",
     "CardError", "format_card", "format_cards", "from_mask", "GinRummyError", "HandResult",
     "HandState", "IllegalActionError", "Kind", "Layoff", "layoffs", "Mask", "Match", "MatchInfo",

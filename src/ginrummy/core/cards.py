@@ -109,13 +109,6 @@ def to_mask(cards: Iterable[Card]) -> Mask:
     return mask
 
 
-# The mask of every pair of cards: a ten-card list becomes a mask in five lookups and four ORs
-# (the solver's hot path starts from card lists). PAIR_MASK[x][x] is BIT[x], as ``to_mask`` ORs.
-PAIR_MASK: tuple[tuple[Mask, ...], ...] = tuple(
-    tuple(BIT[x] | BIT[y] for y in range(NUM_CARDS)) for x in range(NUM_CARDS)
-)
-
-
 # The cards of every 13-bit lane pattern, per suit: from_mask is then four lookups.
 _LANE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(tuple(suit * 13 + r for r in range(13) if lane >> r & 1) for lane in range(1 << 13))

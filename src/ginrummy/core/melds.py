@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from ginrummy.core.cards import (
     BIT,
     LANE,
-    PAIR_MASK,
     RANK_OF,
     SUIT_OF,
     VALUE_OF,
@@ -115,70 +115,122 @@ def _build_lane_drop_rank() -> list[int]:
 
 LANE_DROP_RANK: tuple[int, ...] = tuple(_build_lane_drop_rank())
 
+# A throw's key: ``change of deadwood << 6 | card``. The least of four lanes' keys is the best
+# throw (the lower suit on ties, as its cards are lower), and adding a choice's run deadwood
+# ``<< 6`` keeps the card in the low six bits: one int compares, and no tuple is built.
+_NO_THROW = 1 << 24  # the key of an empty lane: no real throw's key reaches it
+_KEEP_ALL = (-1,)  # the one choice that keeps every card of the lanes
 
-_RANK_CARDS: tuple[Mask, ...] = tuple(0x0008004002001 << rank for rank in range(13))
+
+def _build_throw_keys(suit: int) -> tuple[int, ...]:
+    return (_NO_THROW,) + tuple(
+        LANE_DROP[lane] << 6 | suit * 13 + LANE_DROP_RANK[lane] for lane in range(1, 1 << 13)
+    )
 
 
-def _without_sets(mask: Mask, triples: int) -> list[Mask]:
-    """``mask`` minus each possible choice of sets, for the ranks in ``triples`` (a rank lane).
+_THROW_C, _THROW_D, _THROW_H, _THROW_S = (_build_throw_keys(suit) for suit in range(4))
+
+# A card list's hand, summed from pair lookups into one int (its cards are distinct): clubs and
+# diamonds in bits 0-25, a three-bit count per rank from bit 26, hearts and spades from bit 65.
+# The counts start at one (_COUNT_START, added by the first pair), so a rank holding three or
+# four cards sets the top bit of its count: one ``&`` with _SET_POSSIBLE asks whether any set can
+# form. Python ints this wide add faster than they OR, and each half of the lanes comes out with
+# one operation as a one-digit int, quick to split.
+_COUNT_START = sum(1 << 26 + 3 * rank for rank in range(13))
+_SET_POSSIBLE = _COUNT_START << 2
+
+
+def _summand(card: Card) -> int:
+    lanes = BIT[card] if card < 26 else BIT[card - 26] << 65
+    return lanes + (1 << 26 + 3 * RANK_OF[card])
+
+
+_SUMMAND: tuple[int, ...] = tuple(_summand(card) for card in range(52))
+_PAIR_SUM: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_SUMMAND[x] + _SUMMAND[y] for y in range(52)) for x in range(52)
+)
+_FIRST_PAIR_SUM: tuple[tuple[int, ...], ...] = tuple(
+    tuple(pair + _COUNT_START for pair in row) for row in _PAIR_SUM
+)
+
+
+def _set_keeps(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """For ranks of three cards each: the mask that keeps the lanes' other cards, for each choice
+    of their sets but none, in the order of ``_set_choices`` (counting in binary, the lowest rank
+    the lowest bit). Without four of a kind a set takes its rank from every lane: one mask."""
+    return tuple(~sum(1 << rank for i, rank in enumerate(ranks) if choice >> i & 1)
+                 for choice in range(1, 1 << len(ranks)))
+
+
+_RANK_GROUPS = [ranks for size in (1, 2, 3, 4) for ranks in combinations(range(13), size)]
+# The choices of sets by the ranks that can form one: by their rank mask, and (for the card-list
+# paths, ten or eleven cards: at most three such ranks) by the top bits of their counts.
+_SET_KEEPS: dict[int, tuple[int, ...]] = {
+    sum(1 << rank for rank in ranks): _set_keeps(ranks) for ranks in _RANK_GROUPS
+}
+_SET_KEEPS_BY_COUNTS: dict[int, tuple[int, ...]] = {
+    sum(4 << 26 + 3 * rank for rank in ranks): _set_keeps(ranks)
+    for ranks in _RANK_GROUPS if len(ranks) < 4
+}
+
+
+def _set_choices(a: int, b: int, c: int, d: int, triples: int) -> list[tuple[int, int, int, int]]:
+    """The four lanes left by each choice of sets for the ranks in ``triples``, no set first.
 
     A rank holding three cards may form its set or not; one holding four may form the set of
-    four, any set of three, or none. The lanes left over are then solved by runs alone.
+    four, a set of three keeping back one card (clubs first), or none. The order is fixed, so
+    ties between choices resolve the same way every time.
     """
-    variants = [mask]
+    choices = [(a, b, c, d)]
     while triples:
-        low = triples & -triples
-        triples ^= low
-        held = mask & _RANK_CARDS[low.bit_length() - 1]
-        options = [held]
-        if held.bit_count() == 4:
-            options.extend(held & ~bit for bit in _bits(held))
-        variants = variants + [v ^ o for v in variants for o in options]
-    return variants
+        rank = triples & -triples
+        triples ^= rank
+        keep = ~rank
+        four = a & b & c & d & rank
+        more = []
+        for w, x, y, z in choices:
+            w2, x2, y2, z2 = w & keep, x & keep, y & keep, z & keep
+            more.append((w2, x2, y2, z2))
+            if four:
+                more += ((w, x2, y2, z2), (w2, x, y2, z2), (w2, x2, y, z2), (w2, x2, y2, z))
+        choices += more
+    return choices
 
 
-def _bits(mask: Mask) -> list[Mask]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
+def _least_deadwood(a: int, b: int, c: int, d: int) -> int:
+    """The exact least deadwood of four lanes: runs by table, sets by enumeration."""
+    rd = RUN_DEADWOOD
+    least = rd[a] + rd[b] + rd[c] + rd[d]
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return least
+    keeps = None if a & b & c & d else _SET_KEEPS.get(triples)
+    if keeps is None:  # four of a kind, or more ranks of three than a hand of twelve holds
+        return min(rd[w] + rd[x] + rd[y] + rd[z]
+                   for w, x, y, z in _set_choices(a, b, c, d, triples))
+    for keep in keeps:
+        with_sets = rd[a & keep] + rd[b & keep] + rd[c & keep] + rd[d & keep]
+        if with_sets < least:
+            least = with_sets
+    return least
 
 
 def min_deadwood(mask: Mask) -> int:
     """Exact least deadwood of a hand of any size (sets and runs, ace low)."""
-    rd = RUN_DEADWOOD
-    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    if not triples:
-        return rd[a] + rd[b] + rd[c] + rd[d]
-    if not triples & (triples - 1):  # one rank can form a set: the common case, inline
-        keep = ~triples
-        a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
-        best = min(rd[a] + rd[b] + rd[c] + rd[d], rd[a2] + rd[b2] + rd[c2] + rd[d2])
-        if a != a2 and b != b2 and c != c2 and d != d2:  # four of a kind: or keep one back
-            best = min(
-                best,
-                rd[a] + rd[b2] + rd[c2] + rd[d2],
-                rd[a2] + rd[b] + rd[c2] + rd[d2],
-                rd[a2] + rd[b2] + rd[c] + rd[d2],
-                rd[a2] + rd[b2] + rd[c2] + rd[d],
-            )
-        return best
-    return min(
-        rd[rest & LANE] + rd[rest >> 13 & LANE] + rd[rest >> 26 & LANE] + rd[rest >> 39]
-        for rest in _without_sets(mask, triples)
-    )
+    low = mask & 67108863  # clubs and diamonds
+    high = mask >> 26
+    return _least_deadwood(low & LANE, low >> 13, high & LANE, high >> 13)
 
 
 def min_deadwood_of(
-    cards: Sequence[Card], _pairs: tuple[tuple[Mask, ...], ...] = PAIR_MASK,
-    _rd: tuple[int, ...] = RUN_DEADWOOD,
+    cards: Sequence[Card], _first: tuple[tuple[int, ...], ...] = _FIRST_PAIR_SUM,
+    _pairs: tuple[tuple[int, ...], ...] = _PAIR_SUM, _rd: tuple[int, ...] = RUN_DEADWOOD,
+    _set_possible: int = _SET_POSSIBLE,
+    _set_keeps: dict[int, tuple[int, ...]] = _SET_KEEPS_BY_COUNTS,
 ) -> int:
-    """``min_deadwood(to_mask(cards))``, faster from a list or tuple of cards (any size; a
-    sequence, since a failed ten-card unpack reads it again): a ten-card hand's mask is five pair
-    lookups, and the common cases (no set possible, or one rank of three) are inline.
+    """``min_deadwood(to_mask(cards))`` for distinct cards, faster from a list or tuple (any
+    size; a sequence, since a failed ten-card unpack reads it again): a ten-card hand is summed
+    from five pair lookups, and only four of a kind leaves the inline code.
 
     >>> from ginrummy.core.cards import parse_cards
     >>> min_deadwood_of(parse_cards("7S 7H 7D 8H 9H 7C TH 2C 3C KD"))
@@ -187,23 +239,24 @@ def min_deadwood_of(
     try:  # a ten-card sequence unpacks; any other size raises here and takes the general path
         c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = cards
     except ValueError:
-        mask = to_mask(cards)
-    else:
-        mask = (_pairs[c0][c1] | _pairs[c2][c3] | _pairs[c4][c5] | _pairs[c6][c7]
-                | _pairs[c8][c9])
-    a, b, c, d = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    if not triples:
-        return _rd[a] + _rd[b] + _rd[c] + _rd[d]
-    if triples & (triples - 1):
-        return min_deadwood(mask)
-    keep = ~triples
-    a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
-    if a != a2 and b != b2 and c != c2 and d != d2:  # four of a kind: the general path
-        return min_deadwood(mask)
-    without_set = _rd[a] + _rd[b] + _rd[c] + _rd[d]
-    with_set = _rd[a2] + _rd[b2] + _rd[c2] + _rd[d2]
-    return with_set if with_set < without_set else without_set
+        return min_deadwood(to_mask(cards))
+    hand = _first[c0][c1] + _pairs[c2][c3] + _pairs[c4][c5] + _pairs[c6][c7] + _pairs[c8][c9]
+    low = hand & 67108863
+    high = hand >> 65
+    a = low & 8191
+    b = low >> 13
+    c = high & 8191
+    d = high >> 13
+    least = _rd[a] + _rd[b] + _rd[c] + _rd[d]
+    sets = hand & _set_possible
+    if sets:
+        if a & b & c & d:
+            return _least_deadwood(a, b, c, d)
+        for keep in _set_keeps[sets]:
+            with_sets = _rd[a & keep] + _rd[b & keep] + _rd[c & keep] + _rd[d & keep]
+            if with_sets < least:
+                least = with_sets
+    return least
 
 
 def min_deadwood_after_discard(mask: Mask) -> int:
@@ -212,7 +265,8 @@ def min_deadwood_after_discard(mask: Mask) -> int:
 
 
 def best_discard(mask: Mask) -> tuple[Card, int]:
-    """One best discard and the least deadwood after it, from the lane tables.
+    """One best discard from a non-empty hand and the least deadwood after it, from the lane
+    tables.
 
     Throwing a card changes only its own suit's lane, so with the sets fixed the best throw is
     the best ``LANE_DROP`` of the four lanes; the set choices cover throwing a set's card.
@@ -222,45 +276,107 @@ def best_discard(mask: Mask) -> tuple[Card, int]:
     >>> format_card(card), deadwood
     ('KD', 25)
     """
-    a, b, c, d = mask & LANE, mask >> 13 & LANE, mask >> 26 & LANE, mask >> 39
+    low = mask & 67108863  # clubs and diamonds
+    high = mask >> 26
+    a, b, c, d = low & LANE, low >> 13, high & LANE, high >> 13
+    key = _best_throw(a, b, c, d, _KEEP_ALL, _NO_THROW)
     triples = (a & b & (c | d)) | (c & d & (a | b))
-    best = _best_lane_discard(a, b, c, d)
-    if not triples:
-        return best
-    if not triples & (triples - 1):  # one rank can form a set: the common case
-        keep = ~triples
-        a2, b2, c2, d2 = a & keep, b & keep, c & keep, d & keep
-        found = _best_lane_discard(a2, b2, c2, d2)
-        if found[1] < best[1]:
-            best = found
-        if a == a2 or b == b2 or c == c2 or d == d2:
-            return best
-        options = [(a, b2, c2, d2), (a2, b, c2, d2), (a2, b2, c, d2), (a2, b2, c2, d)]
+    if triples:
+        keeps = None if a & b & c & d else _SET_KEEPS.get(triples)
+        if keeps is None:  # four of a kind, or more ranks of three than a hand of twelve holds
+            key = _best_throw_with_sets(a, b, c, d, triples, key)
+        else:
+            key = _best_throw(a, b, c, d, keeps, key)
+    return key & 63, key >> 6
+
+
+def best_discard_of(
+    cards: Sequence[Card], _first: tuple[tuple[int, ...], ...] = _FIRST_PAIR_SUM,
+    _pairs: tuple[tuple[int, ...], ...] = _PAIR_SUM, _single: tuple[int, ...] = _SUMMAND,
+    _rd: tuple[int, ...] = RUN_DEADWOOD, _kc: tuple[int, ...] = _THROW_C,
+    _kd: tuple[int, ...] = _THROW_D, _kh: tuple[int, ...] = _THROW_H,
+    _ks: tuple[int, ...] = _THROW_S, _set_possible: int = _SET_POSSIBLE,
+    _set_keeps: dict[int, tuple[int, ...]] = _SET_KEEPS_BY_COUNTS,
+) -> tuple[Card, int]:
+    """``best_discard(to_mask(cards))`` for distinct cards, faster from a list or tuple (any
+    non-empty size): an eleven-card hand is summed from six lookups, and without a possible set
+    it is solved inline.
+
+    >>> from ginrummy.core.cards import parse_cards, format_card
+    >>> card, deadwood = best_discard_of(parse_cards("4S 5S KD 9D 2C QH JH TH 7C 7D 6S"))
+    >>> format_card(card), deadwood
+    ('KD', 25)
+    """
+    try:  # an eleven-card sequence unpacks; any other size takes the general path
+        c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10 = cards
+    except ValueError:
+        return best_discard(to_mask(cards))
+    hand = (_first[c0][c1] + _pairs[c2][c3] + _pairs[c4][c5] + _pairs[c6][c7] + _pairs[c8][c9]
+            + _single[c10])
+    low = hand & 67108863
+    high = hand >> 65
+    a = low & 8191
+    b = low >> 13
+    c = high & 8191
+    d = high >> 13
+    key = _kc[a]
+    other = _kd[b]
+    if other < key:
+        key = other
+    other = _kh[c]
+    if other < key:
+        key = other
+    other = _ks[d]
+    if other < key:
+        key = other
+    least = _rd[a] + _rd[b] + _rd[c] + _rd[d]
+    sets = hand & _set_possible
+    if not sets:
+        return key & 63, least + (key >> 6)
+    key += least << 6
+    if a & b & c & d:
+        key = _best_throw_with_sets(a, b, c, d, (a & b & (c | d)) | (c & d & (a | b)), key)
     else:
-        options = [
-            (rest & LANE, rest >> 13 & LANE, rest >> 26 & LANE, rest >> 39)
-            for rest in _without_sets(mask, triples)
-        ]
-    # four of a kind may keep one card back; a choice leaving no card to throw never wins
-    for lanes in options:
-        found = _best_lane_discard(*lanes)
-        if found[1] < best[1]:
-            best = found
-    return best
+        key = _best_throw(a, b, c, d, _set_keeps[sets], key)
+    return key & 63, key >> 6
 
 
-def _best_lane_discard(a: int, b: int, c: int, d: int) -> tuple[Card, int]:
-    """The best throw from four lanes solved by runs alone (a card, the deadwood after): the
-    lane whose throw costs least, the first such lane on ties."""
-    drop, rd = LANE_DROP, RUN_DEADWOOD
-    da, db, dc, dd = drop[a], drop[b], drop[c], drop[d]
-    if da <= db and da <= dc and da <= dd:
-        return LANE_DROP_RANK[a], rd[a] + rd[b] + rd[c] + rd[d] + da
-    if db <= dc and db <= dd:
-        return 13 + LANE_DROP_RANK[b], rd[a] + rd[b] + rd[c] + rd[d] + db
-    if dc <= dd:
-        return 26 + LANE_DROP_RANK[c], rd[a] + rd[b] + rd[c] + rd[d] + dc
-    return 39 + LANE_DROP_RANK[d], rd[a] + rd[b] + rd[c] + rd[d] + dd
+def _best_throw(
+    a: int, b: int, c: int, d: int, keeps: tuple[int, ...], key: int,
+    rd: tuple[int, ...] = RUN_DEADWOOD, kc: tuple[int, ...] = _THROW_C,
+    kd: tuple[int, ...] = _THROW_D, kh: tuple[int, ...] = _THROW_H,
+    ks: tuple[int, ...] = _THROW_S,
+) -> int:
+    """The best throw's key, ``deadwood << 6 | card``, from ``key`` and each choice of sets
+    given by the mask it keeps of the lanes (solved by runs alone); a later choice replaces an
+    earlier one only with less deadwood."""
+    for keep in keeps:
+        w = a & keep
+        x = b & keep
+        y = c & keep
+        z = d & keep
+        found = kc[w]
+        other = kd[x]
+        if other < found:
+            found = other
+        other = kh[y]
+        if other < found:
+            found = other
+        other = ks[z]
+        if other < found:
+            found = other
+        found += rd[w] + rd[x] + rd[y] + rd[z] << 6
+        if found >> 6 < key >> 6:
+            key = found
+    return key
+
+
+def _best_throw_with_sets(a: int, b: int, c: int, d: int, triples: int, key: int) -> int:
+    """``_best_throw`` over the choices of sets of ``_set_choices`` but the first (none), whose
+    key is ``key``: the general case, with four of a kind."""
+    for w, x, y, z in _set_choices(a, b, c, d, triples)[1:]:
+        key = _best_throw(w, x, y, z, _KEEP_ALL, key)
+    return key
 
 
 def best_discards(mask: Mask, *, exclude: Mask = 0) -> tuple[list[Card], int]:
