@@ -26,7 +26,7 @@ from ginrummy.players.arena import check_player, run_pairs
 from ginrummy.players.report import summarize
 
 PUBLISHED_SEED = 2026
-PANEL = ("expert", "marjj-style", "montecarlo:64", "standard", "openspiel-simple", "gin-camper")
+PANEL = ("expert", "marjj-style", "montecarlo:256", "standard", "openspiel-simple", "gin-camper")
 # opponent -> the expert's least win rate and least lower bound of the 95% interval
 EXPERT_TARGETS: dict[str, tuple[float, float]] = {
     "marjj-style": (0.60, 0.50),
