@@ -35,7 +35,7 @@ from ginrummy.core.actions import Action
 from ginrummy.core.cards import NUM_CARDS, RANK_OF, Card, format_cards
 from ginrummy.core.errors import IllegalActionError
 from ginrummy.core.rules import Rules
-from ginrummy.core.state import HandResult, HandState, Move, shuffled_deck
+from ginrummy.core.state import HandResult, HandState, Move, Phase, shuffled_deck
 from ginrummy.core.views import MatchInfo, PlayerView, view_of
 
 if TYPE_CHECKING:
@@ -88,7 +88,11 @@ class Scoreboard:
 
     @property
     def is_over(self) -> bool:
-        return all(column.closed for column in self.columns)
+        # A plain loop, not all() over a generator: Match.apply asks before every move.
+        for column in self.columns:
+            if column.winner is None:
+                return False
+        return True
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -465,9 +469,10 @@ class Match(Scoreboard):
             if self._seat(seat) != self.state.to_play:
                 raise IllegalActionError(f"it is not {self.names[seat]}'s turn",
                                          code="not_your_turn")
-        move = self.state.apply(action)
-        if self.state.is_over:
-            self._score(self.state)
+        state = self.state
+        move = state.apply(action)
+        if state.phase is Phase.OVER:
+            self._score(state)
         return move
 
     def next_hand(self, deck: Sequence[Card] | None = None) -> HandState:

@@ -428,7 +428,10 @@ class HandState:
 
     def apply(self, action: Action) -> Move:
         """Apply a legal action and return its history record; an illegal one changes nothing."""
-        if not self._is_cached_legal(action):
+        for legal in self._legal or ():  # one handed out by legal_actions needs no check
+            if legal is action:
+                break
+        else:
             self.verify(action)
         return self._transition(action)
 
@@ -470,14 +473,6 @@ class HandState:
         move = Move(player, action, drawn)
         self.history.append(move)
         return move
-
-    def _is_cached_legal(self, action: Action) -> bool:
-        """A fast check for an action handed out by legal_actions (the same object)."""
-        if self._legal is not None:
-            for legal in self._legal:
-                if legal is action:
-                    return True
-        return False
 
     def _pass(self, player: int) -> None:
         if self.phase is Phase.LAST_CHANCE:

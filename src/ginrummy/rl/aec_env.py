@@ -18,8 +18,10 @@ from ginrummy.core.actions import Action, Kind
 from ginrummy.core.cards import BIT, format_cards, from_mask
 from ginrummy.core.match import Match
 from ginrummy.core.rules import Rules
+from ginrummy.core.state import Phase
 from ginrummy.rl.config import check_episode, resolve_rules
 from ginrummy.rl.encoding import (
+    ACTIONS,
     KNOCK_BASE,
     NUM_ACTIONS,
     OBS_HIGH,
@@ -40,6 +42,7 @@ from ginrummy.rl.render import table_image
 AGENTS = ("player_0", "player_1")
 _NO_REWARDS: dict[str, float] = dict.fromkeys(AGENTS, 0.0)  # a step's rewards and infos
 _NO_INFOS: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}  # when it has no news
+_OVER = Phase.OVER
 
 
 def observation_space(*, full_decisions: bool = False) -> spaces.Dict:
@@ -151,13 +154,13 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         self._totals_at_deal = self.match.totals()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.tracker is not None, "call reset() first"
+        tracker = self.tracker
+        assert tracker is not None, "call reset() first"
         player = AGENTS.index(agent)
         if self.full_decisions:
             return {"observation": self._full_observation(player),
                     "action_mask": self._full_mask(player)}
-        return {"observation": self.tracker.observe(player),
-                "action_mask": self.tracker.mask(player)}
+        return {"observation": tracker.observe(player), "action_mask": tracker.mask(player)}
 
     def _full_observation(self, player: int) -> np.ndarray:
         assert self.tracker is not None
@@ -184,15 +187,16 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.match is not None and self.tracker is not None
+        match = self.match
+        assert match is not None and self.tracker is not None
         index = int(action)  # type: ignore[arg-type]
         if self.full_decisions and (self.pending is not None
                                     or KNOCK_BASE <= index < KNOCK_BASE + 52):
             self._decide(index)  # an illegal choice raises, changing nothing
-        else:
-            self._apply(index_action(index))
+        else:  # index_action, without its call where the index is in range
+            self._apply(ACTIONS[index] if 0 <= index < NUM_ACTIONS else index_action(index))
         pending = self.pending
-        self.agent_selection = AGENTS[self.match.state.to_play if pending is None
+        self.agent_selection = AGENTS[match.state.to_play if pending is None
                                       else pending.to_play]
         if self.render_mode == "human":
             self.render()
@@ -282,7 +286,7 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         assert match is not None and tracker is not None
         tracker.record(match.apply(chosen))  # an illegal action raises, changing nothing
         self._clear_step()
-        if match.state.is_over:
+        if match.state.phase is _OVER:
             self._score_hand()
             self._accumulate_rewards()  # only a finished hand has rewards to add
 

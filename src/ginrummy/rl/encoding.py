@@ -71,10 +71,10 @@ _BASE = {
 }
 _BASE_BY_ID = {id(kind): base for kind, base in _BASE.items()}  # enum hashing is slow; ids are not
 # The core's canonical action objects, in index order (index_action returns these).
-_ACTIONS: tuple[Action, ...] = (
+ACTIONS: tuple[Action, ...] = (
     (TAKE, PASS, DRAW_STOCK, DRAW_PILE) + DISCARD_ACTIONS + KNOCKS + GINS + (BIG_GIN,)
 )
-_INDEX_BY_ID = {id(action): index for index, action in enumerate(_ACTIONS)}
+_INDEX_BY_ID = {id(action): index for index, action in enumerate(ACTIONS)}
 _PHASE_ENTRY = {id(phase): PHASE + i for i, phase in enumerate(PHASES)}
 _DRAW_STOCK, _DISCARD_KIND, _DRAW_PILE, _TAKE = Kind.DRAW_STOCK, Kind.DISCARD, Kind.DRAW_PILE, Kind.TAKE
 _OVER = Phase.OVER
@@ -102,7 +102,7 @@ def index_action(index: int) -> Action:
     index = int(index)
     if not 0 <= index < NUM_ACTIONS:
         raise IllegalActionError(f"action index {index} is outside 0..{NUM_ACTIONS - 1}")
-    return _ACTIONS[index]
+    return ACTIONS[index]
 
 
 def action_mask(actions: tuple[Action, ...] | list[Action]) -> np.ndarray:

@@ -56,8 +56,13 @@ class ClassicWrapper(OrderEnforcingWrapper[Any, Any, Any], AssertOutOfBoundsWrap
             return super().last(observe)  # raises as OrderEnforcingWrapper does
         raw = self.env  # read straight from the env instead of through __getattr__
         agent = raw.agent_selection
+        obs = None
+        if observe:  # observe() for the agent to move, inlined: a call less every step
+            obs = self._prev_obs = raw.observe(agent)
+            infos = raw.infos
+            self._prev_info = infos[agent] if agent in infos else {}
         return (
-            self.observe(agent) if observe else None,
+            obs,
             raw._cumulative_rewards[agent],
             raw.terminations[agent],
             raw.truncations[agent],
