@@ -33,7 +33,7 @@ from ginrummy.core.melds import LANE_DROP, LANE_DROP_RANK, RUN_DEADWOOD
 from ginrummy.core.settlement import settle
 from ginrummy.players.expert import Table
 from ginrummy.players.montecarlo import Start
-from ginrummy.rl.batch import _run_attachments, _set_attachments, deadwood_after_layoffs_lanes
+from ginrummy.rl.batch import deadwood_after_layoffs_lanes, run_attachments, set_attachments
 
 ME, OPPONENT = 0, 1
 MAX_TURNS = 80  # as play_on: two greedy sides can pass a pair of cards back and forth for ever
@@ -341,8 +341,8 @@ def _answer(own: np.ndarray, theirs: np.ndarray,
     """The defender's least deadwood after laying off when the knocker shows ``sets`` (lane
     bits) and runs, and that showing's layoff targets as one number that sorts as the core's
     default does: direct targets first, then all targets of chains."""
-    run_ends = _run_attachments(own, sets)  # the cards next to the runs' ends, not its own
-    set_ends = _set_attachments(own, sets)  # the fourth card of each set of three
+    run_ends = run_attachments(own, sets)  # the cards next to the runs' ends, not its own
+    set_ends = set_attachments(own, sets)  # the fourth card of each set of three
     free, runs = ~own & _LANE, _runs(own - sets)
     above, below = run_ends & (runs << 1), run_ends & (runs >> 1)
     chained = _upward(free, above) | _REVERSED[_upward(_REVERSED[free], _REVERSED[below])]

@@ -641,8 +641,8 @@ class BatchGinRummy:
         defender_deadwood = np.zeros(rows.size, dtype=np.int64)
         by_layoffs = np.flatnonzero(knock & ~in_core)
         defender_deadwood[by_layoffs] = deadwood_after_layoffs_lanes(
-            theirs[by_layoffs], _run_attachments(own[by_layoffs], sets[by_layoffs]),
-            _set_attachments(own[by_layoffs], sets[by_layoffs]))
+            theirs[by_layoffs], run_attachments(own[by_layoffs], sets[by_layoffs]),
+            set_attachments(own[by_layoffs], sets[by_layoffs]))
         no_layoffs = np.flatnonzero(~knock)
         defender_deadwood[no_layoffs] = min_deadwood_lanes(theirs[no_layoffs])
         here = np.flatnonzero(~in_core)
@@ -736,7 +736,7 @@ def _shown_sets(own: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sets, ambiguous
 
 
-def _run_attachments(own: np.ndarray, sets: np.ndarray) -> np.ndarray:
+def run_attachments(own: np.ndarray, sets: np.ndarray) -> np.ndarray:
     """Where a defender's chain of layoffs can start, per lane ``[M, 4]``: next to the ends
     of the knocker's runs, once its ``sets`` are set aside.
 
@@ -750,7 +750,7 @@ def _run_attachments(own: np.ndarray, sets: np.ndarray) -> np.ndarray:
     return attach
 
 
-def _set_attachments(own: np.ndarray, sets: np.ndarray) -> np.ndarray:
+def set_attachments(own: np.ndarray, sets: np.ndarray) -> np.ndarray:
     """The fourth card of each set of three the knocker shows, where it is not its own."""
     clubs, diamonds, hearts, spades = sets.T
     threes = _ranks_in_three_suits(sets) & ~(clubs & diamonds & hearts & spades)
