@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -16,7 +17,7 @@ from ginrummy.core.melds import best_arrangement, is_meld, min_deadwood, min_dea
 from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
 from ginrummy.core.views import PlayerView
-from ginrummy.players import make_player
+from ginrummy.players import coach, make_player
 from ginrummy.players.coach import Hint, explain, hint
 from ginrummy.players.coach_text import ACTIONS, REASONS
 from ginrummy.players.expert import ExpertPlayer
@@ -38,12 +39,17 @@ def positions(preset: str, seed: int, hands: int) -> list[PlayerView]:
 
 
 @pytest.mark.parametrize(("preset", "seed"), [("eaai", 1), ("oklahoma", 2), ("modern", 3)])
-def test_players_coach_top_move_is_the_experts_choice(preset: str, seed: int) -> None:
+def test_players_coach_top_move_is_the_experts_choice(
+        preset: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Both sides think without the CPU-time bound: on a slow machine the bound could cut one
+    # decision short and not the other, which is about the clock, not the coach.
+    unbounded = functools.partial(ExpertPlayer, think_ms=0)
+    monkeypatch.setattr(coach, "ExpertPlayer", unbounded)
     views = positions(preset, seed, hands=2)
     assert len(views) >= 20
     for index, view in enumerate(views):
         hints = hint(view, seed=index)
-        assert hints[0].action == ExpertPlayer(seed=index).choose(view)
+        assert hints[0].action == unbounded(seed=index).choose(view)
         assert sorted(map(str, (h.action for h in hints))) == sorted(map(str, view.legal_actions))
         assert [h.score for h in hints] == sorted((h.score for h in hints), reverse=True)
 
