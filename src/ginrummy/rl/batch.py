@@ -73,6 +73,7 @@ _VALUES = np.asarray(VALUE_OF, dtype=np.int32)
 _SUITS = np.asarray(SUIT_OF, dtype=np.int64)
 _CARD_LANE_BIT = (1 << (np.arange(NUM_CARDS) % 13)).astype(np.int64)
 _FULL_LANE = (1 << 13) - 1
+_RANKS = np.arange(13, dtype=np.int64)
 # How BatchGinRummy._apply groups the actions: by the move that carries each out.
 _GROUPS = ("take", "stock", "pass", "discard", "finish")
 _ACTION_GROUP = np.asarray([0, 2, 1, 0] + [3] * NUM_CARDS + [4] * (NUM_ACTIONS - KNOCK_BASE),
@@ -82,8 +83,6 @@ _LANE_BITS = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1  # [lane, rank]
 _LANE_VALUE = _LANE_BITS @ _VALUES[:13]  # the value of a lane's cards
 _LANE_COUNT = _LANE_BITS.sum(axis=1)  # how many cards a lane holds
 _LANE_TOP_VALUE = (_LANE_BITS * _VALUES[:13]).max(axis=1)  # of its costliest card
-# Observation entries DEALER.. of seat 0 and seat 1 as columns of BatchGinRummy._numbers().
-_NUMBER_COLUMNS = np.asarray([[0, 2, 3, 4, 5, 6], [1, 2, 3, 4, 6, 5]])
 
 
 def lanes_of(cards: np.ndarray) -> np.ndarray:
@@ -157,15 +156,40 @@ def deadwood_after_discard_floor(lanes: np.ndarray) -> np.ndarray:
     deadwood however the hand is melded, and throwing a card never makes another meldable, so
     the least deadwood after a discard is at least those cards' value less the costliest one's.
     """
-    runs = lanes & (lanes >> 1) & (lanes >> 2)  # the lowest rank of each run of three
-    meldable = runs | (runs << 1) | (runs << 2) | _ranks_in_three_suits(lanes)[:, None]
-    unmeldable = lanes & ~meldable
+    unmeldable = _unmeldable(lanes)
     # Column by column: cheaper than reducing rows of four.
-    clubs, diamonds, hearts, spades = _LANE_VALUE[unmeldable].T
     tops = _LANE_TOP_VALUE[unmeldable].T
     costliest = np.maximum(np.maximum(tops[0], tops[1]), np.maximum(tops[2], tops[3]))
-    floor: np.ndarray = clubs + diamonds + hearts + spades - costliest
+    floor: np.ndarray = _unmeldable_value(unmeldable) - costliest
     return floor
+
+
+def _unmeldable(lanes: np.ndarray) -> np.ndarray:
+    """The cards of each hand ``[M, 4]`` in no possible meld, as lanes."""
+    runs = lanes & (lanes >> 1) & (lanes >> 2)  # the lowest rank of each run of three
+    meldable = runs | (runs << 1) | (runs << 2) | _ranks_in_three_suits(lanes)[:, None]
+    unmeldable: np.ndarray = lanes & ~meldable
+    return unmeldable
+
+
+def _unmeldable_value(unmeldable: np.ndarray) -> np.ndarray:
+    clubs, diamonds, hearts, spades = _LANE_VALUE[unmeldable].T
+    total: np.ndarray = clubs + diamonds + hearts + spades
+    return total
+
+
+def _discards_within(held: np.ndarray, lanes: np.ndarray, limit: np.ndarray) -> np.ndarray:
+    """``[R, 52]``: the cards of ``held`` whose discard may leave at most ``limit [R]``
+    deadwood. The cards in no possible meld stay deadwood after any discard (as in
+    :func:`deadwood_after_discard_floor`), so throwing card c leaves at least their value less
+    c's when c is one of them: only those cards need their deadwood counted."""
+    unmeldable = _unmeldable(lanes)
+    total = _unmeldable_value(unmeldable)
+    spare = total - limit  # how much the thrown card must take off
+    cards = ((unmeldable[:, :, None] >> _RANKS) & 1).reshape(-1, NUM_CARDS).astype(bool)
+    within: np.ndarray = held & np.where((spare <= 0)[:, None], True,
+                                         cards & (_VALUES >= spare[:, None]))
+    return within
 
 
 def min_deadwood_after_discard_lanes(lanes: np.ndarray) -> np.ndarray:
@@ -259,12 +283,16 @@ class BatchGinRummy:
         self.hand = np.zeros((n, 2, NUM_CARDS), dtype=bool)
         self.known = np.zeros((n, 2, NUM_CARDS), dtype=bool)  # cards each knows the other holds
         self.in_pile = np.zeros((n, NUM_CARDS), dtype=bool)
-        # The 0/1 entries of both seats' observations, filled and cast at once by observe_both
-        # (kept apart from the state: views of it make the other reads much slower).
-        self._bits = np.zeros((n, 2, DEALER), dtype=bool)
+        # Both seats' observations as 0/1 entries, cast at once by observe_both, which then
+        # writes the entries from DEALER on. The hand, known and discard blocks mirror ``hand``,
+        # ``known`` and ``in_pile``: deal and each move write both (copying the blocks whole at
+        # every observation cost more than the moves' few cells; views of one array made the
+        # state's other reads much slower). Whole rows: a contiguous cast is twice as fast.
+        self._bits = np.zeros((n, 2, OBS_SIZE), dtype=bool)
+        self._bits_flat = self._bits.reshape(-1)
         self._pile_base = self.rows * NUM_CARDS  # where each env's pile starts, flat
         self._mask_base = self.rows * NUM_ACTIONS  # and its mask
-        self._bits_base = np.tile(self.rows * 2 * DEALER, 2)  # where each env starts in ``_bits``
+        self._bits_base = np.tile(self.rows * 2 * OBS_SIZE, 2)  # where each env starts in ``_bits``
         self._lit = np.zeros(0, dtype=np.int64)  # the cells _light_top_and_phase set
         self.pile = np.zeros((n, NUM_CARDS), dtype=np.int64)  # a stack; pile_size cards used
         self.pile_size = np.zeros(n, dtype=np.int64)
@@ -329,12 +357,14 @@ class BatchGinRummy:
         if rules.eleven_card_deal:
             self.pile_size[rows] = 0
             self.phase[rows] = DISCARD
+            self._mirror_rows(rows)
             return
         upcards = decks[:, DEALT - 1]
         self.pile[rows, 0] = upcards
         self.pile_size[rows] = 1
         self.in_pile[rows, upcards] = True
         self.phase[rows] = UPCARD
+        self._mirror_rows(rows)
         if rules.oklahoma:  # §9.1: the upcard's value is the knock limit
             value = _VALUES[upcards]
             if rules.oklahoma_ace == "gin":
@@ -342,6 +372,30 @@ class BatchGinRummy:
             self.knock_limit[rows] = np.minimum(value, rules.knock_limit)
             if rules.oklahoma_spade_double:
                 self.multiplier[rows] = np.where(_SUITS[upcards] == SPADES, 2, 1)
+
+    def _mirror_rows(self, rows: np.ndarray) -> None:
+        """Copy the cards of the envs ``rows`` into the observation blocks of ``_bits``."""
+        bits = self._bits
+        bits[rows, :, HAND:HAND + NUM_CARDS] = self.hand[rows]
+        bits[rows, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known[rows]
+        bits[rows, :, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[rows][:, None]
+
+    def _move_cards(self, rows: np.ndarray, seat: np.ndarray, cards: np.ndarray, *,
+                    to_hand: bool) -> None:
+        """``cards`` taken from the pile into the hands of ``seat`` in ``rows`` (or thrown
+        onto it): the hand, the opponent's known cards, the pile's set and their mirrors in
+        ``_bits``, written through flat indices (cheaper than indexing three axes)."""
+        own = 2 * rows + seat  # the mover's row of [N * 2] seats
+        other = own ^ 1
+        self.hand.reshape(-1)[own * NUM_CARDS + cards] = to_hand
+        self.known.reshape(-1)[other * NUM_CARDS + cards] = to_hand
+        self.in_pile.reshape(-1)[rows * NUM_CARDS + cards] = not to_hand
+        flat = self._bits_flat
+        flat[own * OBS_SIZE + (HAND + cards)] = to_hand
+        flat[other * OBS_SIZE + (OPPONENT_KNOWN + cards)] = to_hand
+        pile = 2 * rows * OBS_SIZE + (DISCARDS + cards)  # seat 0's cell
+        flat[pile] = not to_hand
+        flat[pile + OBS_SIZE] = not to_hand
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -389,14 +443,9 @@ class BatchGinRummy:
 
     def observe_both(self) -> np.ndarray:
         """``[N, 2, 219]``: every env's observations of seat 0 and seat 1, built at once."""
-        bits = self._bits
-        bits[:, :, HAND:HAND + NUM_CARDS] = self.hand
-        bits[:, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known
-        bits[:, :, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[:, None]
         self._light_top_and_phase()
-        obs = np.empty((self.n, 2, OBS_SIZE), dtype=np.float32)
-        obs[:, :, :DEALER] = bits  # one cast of every 0/1 entry
-        obs[:, :, DEALER:] = self._numbers()[:, _NUMBER_COLUMNS]
+        obs = self._bits.astype(np.float32)  # one cast of every 0/1 entry
+        self._write_numbers(obs)
         return obs
 
     def _light_top_and_phase(self) -> None:
@@ -409,22 +458,21 @@ class BatchGinRummy:
         # Where the pile is empty the phase's cell stands in for the top's: it is lit anyway.
         top = np.where(self.pile_size > 0, PILE_TOP + top, phase)
         cells = self._bits_base + np.concatenate([top, phase])  # seat 0's
-        lit = np.concatenate([cells, cells + DEALER])  # and seat 1's
+        lit = np.concatenate([cells, cells + OBS_SIZE])  # and seat 1's
         flat[lit] = True
         self._lit = lit
 
-    def _numbers(self) -> np.ndarray:
-        """``[N, 7]`` float32: the non-0/1 entries of the env's observations, by
-        :data:`_NUMBER_COLUMNS`: dealt by seat 0, by seat 1, stock, knock limit, multiplier,
-        seat 0's score, seat 1's score."""
-        numbers = np.empty((self.n, 7), dtype=np.float32)
-        numbers[:, 0] = self.dealer == 0
-        numbers[:, 1] = self.dealer == 1
-        numbers[:, 2] = self.stock_size / STOCK_AT_START
-        numbers[:, 3] = self.knock_limit / 10
-        numbers[:, 4] = self.multiplier - 1
-        numbers[:, 5:] = self.score_features
-        return numbers
+    def _write_numbers(self, obs: np.ndarray) -> None:
+        """Write the entries from DEALER on of both seats' observations ``obs [N, 2, 219]``:
+        column by column, cheaper than gathering them into a block."""
+        obs[:, 0, DEALER] = self.dealer == 0
+        obs[:, 1, DEALER] = self.dealer == 1
+        obs[:, :, STOCK] = (self.stock_size / STOCK_AT_START)[:, None]
+        obs[:, :, KNOCK_LIMIT] = (self.knock_limit / 10)[:, None]
+        obs[:, :, MULTIPLIER] = (self.multiplier - 1)[:, None]
+        scores = self.score_features
+        obs[:, :, OWN_SCORE] = scores
+        obs[:, :, OPPONENT_SCORE] = scores[:, ::-1]
 
     @property
     def mask(self) -> np.ndarray:
@@ -473,9 +521,10 @@ class BatchGinRummy:
         near = np.flatnonzero(deadwood_after_discard_floor(lanes) <= limit)
         if near.size == 0:
             return
-        rows, held, throwable = rows[near], held[near], throwable[near]
-        deadwood = self._deadwood_after_each_discard(held)  # [R, 52], large where not held
-        limit = limit[near, None]
+        rows, held, throwable, limit = rows[near], held[near], throwable[near], limit[near]
+        counted = _discards_within(held, lanes[near], limit)
+        deadwood = self._deadwood_after_each_discard(held, counted)  # large where not counted
+        limit = limit[:, None]
         mask[rows, GIN_BASE:GIN_BASE + NUM_CARDS] = throwable & (deadwood == 0)
         mask[rows, KNOCK_BASE:KNOCK_BASE + NUM_CARDS] = (
             throwable & (deadwood > 0) & (deadwood <= limit))
@@ -483,9 +532,11 @@ class BatchGinRummy:
             mask[rows, BIG_GIN_ACTION] = min_deadwood_lanes(lanes[near]) == 0
 
     @staticmethod
-    def _deadwood_after_each_discard(held: np.ndarray) -> np.ndarray:
-        """``[R, 52]``: the hand's least deadwood after throwing each card it holds."""
-        rows, cards = np.nonzero(held)
+    def _deadwood_after_each_discard(held: np.ndarray,
+                                     counted: np.ndarray | None = None) -> np.ndarray:
+        """``[R, 52]``: the hand's least deadwood after throwing each card it holds (each card
+        of ``counted`` when given, 1000 for the others)."""
+        rows, cards = np.nonzero(held if counted is None else counted)
         lanes = lanes_of(held)[rows]
         lanes[np.arange(rows.size), _SUITS[cards]] -= _CARD_LANE_BIT[cards]
         deadwood = np.full(held.shape, 1000, dtype=np.int32)
@@ -558,12 +609,10 @@ class BatchGinRummy:
         return rewards, live & (self.phase == OVER)
 
     def _take(self, rows: np.ndarray) -> None:
-        seat = self.to_play[rows]
-        self.pile_size[rows] -= 1
-        card = self.pile[rows, self.pile_size[rows]]
-        self.hand[rows, seat, card] = True
-        self.in_pile[rows, card] = False
-        self.known[rows, 1 - seat, card] = True
+        size = self.pile_size[rows] - 1
+        self.pile_size[rows] = size
+        card = np.take(self.pile, rows * NUM_CARDS + size)
+        self._move_cards(rows, self.to_play[rows], card, to_hand=True)
         self.taken[rows] = card
         self.must_end[rows] = self.phase[rows] == LAST_CHANCE
         self.phase[rows] = DISCARD
@@ -571,7 +620,9 @@ class BatchGinRummy:
     def _draw_stock(self, rows: np.ndarray) -> None:
         card = self.deck[rows, DEALT + self.drawn[rows]]
         self.drawn[rows] += 1
-        self.hand[rows, self.to_play[rows], card] = True
+        own = 2 * rows + self.to_play[rows]  # the drawer's row of [N * 2] seats
+        self.hand.reshape(-1)[own * NUM_CARDS + card] = True
+        self._bits_flat[own * OBS_SIZE + (HAND + card)] = True
         self.taken[rows] = NO_CARD
         self.only_stock[rows] = False
         self.phase[rows] = DISCARD
@@ -588,11 +639,10 @@ class BatchGinRummy:
 
     def _discard(self, rows: np.ndarray, cards: np.ndarray) -> None:
         seat = self.to_play[rows]
-        self.hand[rows, seat, cards] = False
-        self.pile[rows, self.pile_size[rows]] = cards
-        self.pile_size[rows] += 1
-        self.in_pile[rows, cards] = True
-        self.known[rows, 1 - seat, cards] = False
+        size = self.pile_size[rows]
+        self.pile.reshape(-1)[rows * NUM_CARDS + size] = cards
+        self.pile_size[rows] = size + 1
+        self._move_cards(rows, seat, cards, to_hand=False)
         self.taken[rows] = NO_CARD
         self.to_play[rows] = 1 - seat
         wall = self.stock_size[rows] <= self.rules.stock_wall
@@ -628,7 +678,9 @@ class BatchGinRummy:
         big = actions == BIG_GIN_ACTION
         ends = np.flatnonzero(~big)
         # §6.1: the knock's discard goes face down, out of the hand.
-        self.hand[rows[ends], knocker[ends], (actions[ends] - KNOCK_BASE) % NUM_CARDS] = False
+        thrown = (actions[ends] - KNOCK_BASE) % NUM_CARDS
+        self.hand[rows[ends], knocker[ends], thrown] = False
+        self._bits_flat[(2 * rows[ends] + knocker[ends]) * OBS_SIZE + HAND + thrown] = False
         if rows.size < FEW_KNOCKS:
             self._settle_in_core(rows, actions, rewards)
             return
