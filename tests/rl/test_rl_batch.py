@@ -132,6 +132,30 @@ def test_rl_batch_auto_reset_deals_a_fresh_hand() -> None:
     assert total[0] == -total[1]
 
 
+@pytest.mark.parametrize(("preset", "options"), RULE_SETS,
+                         ids=[f"{p}-{'-'.join(o)}" for p, o in RULE_SETS])
+def test_rl_batch_observe_both_matches_observe_of_each_seat(preset: str, options: dict) -> None:
+    # observe_both keeps its own copy of the cards, written move by move; observe reads the state.
+    sim = BatchGinRummy(48, rules=preset, seed=3, **options)
+    _, mask = sim.reset()
+    rng = np.random.default_rng(3)
+    sim.score_features[::3] = rng.random((16, 2)).astype(np.float32)
+    for _ in range(120):
+        both = sim.observe_both()
+        assert np.array_equal(both, np.stack([sim.observe(0), sim.observe(1)], axis=1))
+        _, mask, _, _ = sim.step(random_legal_actions(mask, rng))
+
+
+def test_rl_batch_resync_copies_edited_cards_into_observe_both() -> None:
+    sim = BatchGinRummy(4, seed=2)
+    sim.reset()
+    sim.hand[1] = False
+    sim.hand[1, 0, [0, 1, 2]] = True
+    sim.known[2, 1, 5] = True
+    sim.resync()
+    assert np.array_equal(sim.observe_both(), np.stack([sim.observe(0), sim.observe(1)], axis=1))
+
+
 def test_rl_batch_rejects_an_illegal_action_without_changing_anything() -> None:
     sim = BatchGinRummy(2, seed=1)
     sim.reset()

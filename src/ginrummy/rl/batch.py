@@ -83,6 +83,9 @@ _LANE_BITS = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1  # [lane, rank]
 _LANE_VALUE = _LANE_BITS @ _VALUES[:13]  # the value of a lane's cards
 _LANE_COUNT = _LANE_BITS.sum(axis=1)  # how many cards a lane holds
 _LANE_TOP_VALUE = (_LANE_BITS * _VALUES[:13]).max(axis=1)  # of its costliest card
+_RUN_STARTS = np.arange(1 << 13) & (np.arange(1 << 13) >> 1) & (np.arange(1 << 13) >> 2)
+# A lane's cards in no run of three of it.
+_OUTSIDE_RUNS = np.arange(1 << 13) & ~(_RUN_STARTS | (_RUN_STARTS << 1) | (_RUN_STARTS << 2))
 
 
 def lanes_of(cards: np.ndarray) -> np.ndarray:
@@ -166,9 +169,7 @@ def deadwood_after_discard_floor(lanes: np.ndarray) -> np.ndarray:
 
 def _unmeldable(lanes: np.ndarray) -> np.ndarray:
     """The cards of each hand ``[M, 4]`` in no possible meld, as lanes."""
-    runs = lanes & (lanes >> 1) & (lanes >> 2)  # the lowest rank of each run of three
-    meldable = runs | (runs << 1) | (runs << 2) | _ranks_in_three_suits(lanes)[:, None]
-    unmeldable: np.ndarray = lanes & ~meldable
+    unmeldable: np.ndarray = _OUTSIDE_RUNS[lanes] & ~_ranks_in_three_suits(lanes)[:, None]
     return unmeldable
 
 
@@ -216,6 +217,16 @@ def _nth_bit_table() -> np.ndarray:
 
 _POPCOUNT = np.asarray([bin(byte).count("1") for byte in range(256)], dtype=np.uint8)
 _NTH_BIT = _nth_bit_table()
+_BITWISE_COUNT = getattr(np, "bitwise_count", None)  # numpy 2.0 on
+
+
+def _bit_counts(octets: np.ndarray) -> np.ndarray:
+    """The set bits of each byte of ``octets`` (uint8): numpy 2's ufunc, far faster than the
+    table where it exists."""
+    if _BITWISE_COUNT is None:
+        return np.take(_POPCOUNT, octets)
+    counts: np.ndarray = _BITWISE_COUNT(octets)
+    return counts
 
 
 def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -227,7 +238,7 @@ def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarr
     n = len(mask)
     packed = np.packbits(mask, axis=1, bitorder="little")  # [N, bytes]
     width = packed.shape[1]
-    counts = np.take(_POPCOUNT, packed.T)  # [bytes, N]
+    counts = _bit_counts(packed.T)  # [bytes, N]
     small = np.uint8 if mask.shape[1] < 256 else np.int32  # counts to the row's end fit
     before = np.empty((width + 1, n), dtype=small)  # legal actions before each byte
     before[0] = 0
@@ -261,7 +272,9 @@ class BatchGinRummy:
 
     The vector environments (:mod:`ginrummy.rl.vector_env`) drive it through the finer calls:
     :meth:`apply` (a move in some envs, no observation), :meth:`deal`, :meth:`observe` of any
-    seat and :meth:`observe_both`.
+    seat and :meth:`observe_both`. :meth:`observe_both` keeps its own copy of the cards, the
+    dealer and the multiplier, written by :meth:`deal` and each move: code that edits those
+    arrays directly calls :meth:`resync` before it.
     """
 
     def __init__(
@@ -328,6 +341,11 @@ class BatchGinRummy:
         """Deal a fresh hand in the envs ``rows`` (shuffled and with a random dealer unless
         ``decks [R, 52]`` and ``dealers [R]`` are given). :meth:`legal_mask` is not updated."""
         rows = np.asarray(rows, dtype=np.int64)
+        self._deal(rows, decks, dealers)
+        self._mirror_rows(rows)
+
+    def _deal(self, rows: np.ndarray, decks: np.ndarray | None,
+              dealers: np.ndarray | None) -> None:
         m = rows.size
         if decks is None:
             decks = self.rng.permuted(np.tile(np.arange(NUM_CARDS), (m, 1)), axis=1)
@@ -357,14 +375,12 @@ class BatchGinRummy:
         if rules.eleven_card_deal:
             self.pile_size[rows] = 0
             self.phase[rows] = DISCARD
-            self._mirror_rows(rows)
             return
         upcards = decks[:, DEALT - 1]
         self.pile[rows, 0] = upcards
         self.pile_size[rows] = 1
         self.in_pile[rows, upcards] = True
         self.phase[rows] = UPCARD
-        self._mirror_rows(rows)
         if rules.oklahoma:  # §9.1: the upcard's value is the knock limit
             value = _VALUES[upcards]
             if rules.oklahoma_ace == "gin":
@@ -373,12 +389,22 @@ class BatchGinRummy:
             if rules.oklahoma_spade_double:
                 self.multiplier[rows] = np.where(_SUITS[upcards] == SPADES, 2, 1)
 
+    def resync(self, rows: np.ndarray | None = None) -> None:
+        """Copy ``hand``, ``known``, ``in_pile``, ``dealer`` and ``multiplier`` (of the envs
+        ``rows``, or all) into :meth:`observe_both`'s buffer, after editing them directly."""
+        self._mirror_rows(self.rows if rows is None else np.asarray(rows, dtype=np.int64))
+
     def _mirror_rows(self, rows: np.ndarray) -> None:
-        """Copy the cards of the envs ``rows`` into the observation blocks of ``_bits``."""
+        """Copy what a deal sets in the envs ``rows`` into ``_bits``: the cards, and the
+        entries that stay for the hand, the dealer and the multiplier (1 or 2 from a deal)."""
         bits = self._bits
         bits[rows, :, HAND:HAND + NUM_CARDS] = self.hand[rows]
         bits[rows, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known[rows]
         bits[rows, :, DISCARDS:DISCARDS + NUM_CARDS] = self.in_pile[rows][:, None]
+        dealer = self.dealer[rows]
+        bits[rows, 0, DEALER] = dealer == 0
+        bits[rows, 1, DEALER] = dealer == 1
+        bits[rows, :, MULTIPLIER] = (self.multiplier[rows] == 2)[:, None]
 
     def _move_cards(self, rows: np.ndarray, seat: np.ndarray, cards: np.ndarray, *,
                     to_hand: bool) -> None:
@@ -463,16 +489,16 @@ class BatchGinRummy:
         self._lit = lit
 
     def _write_numbers(self, obs: np.ndarray) -> None:
-        """Write the entries from DEALER on of both seats' observations ``obs [N, 2, 219]``:
-        column by column, cheaper than gathering them into a block."""
-        obs[:, 0, DEALER] = self.dealer == 0
-        obs[:, 1, DEALER] = self.dealer == 1
-        obs[:, :, STOCK] = (self.stock_size / STOCK_AT_START)[:, None]
-        obs[:, :, KNOCK_LIMIT] = (self.knock_limit / 10)[:, None]
-        obs[:, :, MULTIPLIER] = (self.multiplier - 1)[:, None]
+        """Write the fractions of both seats' observations ``obs [N, 2, 219]`` (the cast left
+        0/1 in the others): stock and knock limit as one block, the scores where set."""
+        fractions = np.empty((self.n, 1, 2))
+        fractions[:, 0, 0] = self.stock_size / STOCK_AT_START
+        fractions[:, 0, 1] = self.knock_limit / 10
+        obs[:, :, STOCK:KNOCK_LIMIT + 1] = fractions
         scores = self.score_features
-        obs[:, :, OWN_SCORE] = scores
-        obs[:, :, OPPONENT_SCORE] = scores[:, ::-1]
+        if scores.any():  # a match: single hands leave them 0
+            obs[:, :, OWN_SCORE] = scores
+            obs[:, :, OPPONENT_SCORE] = scores[:, ::-1]
 
     @property
     def mask(self) -> np.ndarray:
@@ -507,8 +533,8 @@ class BatchGinRummy:
             self._discard_mask(discarding, mask)
 
     def _discard_mask(self, rows: np.ndarray, mask: np.ndarray) -> None:
-        seat = self.to_play[rows]
-        held = self.hand[rows, seat]
+        # Rows of [N * 2] seats, taken whole: faster than indexing two axes.
+        held = np.take(self.hand.reshape(-1, NUM_CARDS), 2 * rows + self.to_play[rows], axis=0)
         throwable = held.copy()
         taken = self.taken[rows]
         has_taken = taken >= 0
