@@ -366,13 +366,7 @@ class VectorSelfPlay:
 
     def action_masks(self) -> np.ndarray:
         """``[N, 2, 161]`` int8 by seat: the seat to act has its legal actions, the other none."""
-        sim = self.sim
-        masks = np.zeros((self.num_envs, 2, NUM_ACTIONS), dtype=np.int8)
-        masks.reshape(-1, NUM_ACTIONS)[2 * sim.rows + sim.to_play] = sim.mask  # one row index
-        over = np.flatnonzero(self.game.over)  # a few rows a step: cheaper to clear afterwards
-        if over.size:
-            masks[over] = 0
-        return masks
+        return self.sim.masks_by_seat(~self.game.over)
 
     def _info(self) -> dict[str, Any]:
         return {"to_play": self.to_play, "action_mask": self.action_masks()} | self.game.infos()
