@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from web_fixtures import fast_dir, live_server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -62,7 +63,13 @@ def play_one(page: Page) -> bool:
         cards.nth(highest).click()
     else:
         return False
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    try:
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    except PlaywrightTimeoutError:  # say what the page showed, not only that it did not move on
+        raise AssertionError(
+            f"no new state after a move from version {before}: status "
+            f"{page.inner_text('#status')!r}, message {page.inner_text('#toast')!r}, "
+            f"body class {page.get_attribute('body', 'class')!r}") from None
     return True
 
 

@@ -94,3 +94,32 @@ def test_the_socket_sends_codes_and_changes_nothing(sqlite_url: str) -> None:
         assert watcher.receive_json()["code"] == "watcher_no_hints"
         game = test_client.app.state.hub.games[ids["game"]]  # type: ignore[attr-defined]
         assert game.version == state["version"]
+
+
+def test_a_state_the_server_cannot_show_is_logged_and_closes_the_socket(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A page that misses a state must not stay connected waiting for it: its socket is closed,
+    so it reconnects and rejoins, and the server's log says what went wrong."""
+    from starlette.websockets import WebSocketDisconnect
+
+    import ginrummy.web.server as server
+
+    with client(sqlite_url) as test_client:
+        ids = create(test_client, opponent="random")
+        ws = join(test_client, ids["game"], ids["seat"])
+        state = ws.receive_json()
+        move = "pass" if "pass" in state["view"]["legal_actions"] else "draw stock"
+        shown = server.state_message
+
+        def broken(*args: object, **kwargs: object) -> object:
+            raise RuntimeError("cannot show this table")
+
+        monkeypatch.setattr(server, "state_message", broken)
+        ws.send_json({"type": "action", "action": move, "version": state["version"]})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1011
+        assert "cannot show this table" in caplog.text
+        monkeypatch.setattr(server, "state_message", shown)
+        again = join(test_client, ids["game"], ids["seat"])
+        assert again.receive_json()["version"] > state["version"]  # the move was made

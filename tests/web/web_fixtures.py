@@ -186,13 +186,17 @@ def free_port() -> int:
 
 @contextmanager
 def live_server(store_url: str, home: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``ginrummy serve`` in a child process on a free loopback port."""
+    """``ginrummy serve`` in a child process on a free loopback port. Its log goes to a file (a
+    pipe nobody reads could fill and stop the server) and is printed when the server stops, so
+    that a failing test's captured output shows it."""
     port = free_port()
     env = dict(os.environ, GINRUMMY_HOME=str(home))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy", "serve", "--port", str(port), "--db", store_url,
-         "--message-rate", "1000"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    log = home / "server.log"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "ginrummy", "serve", "--port", str(port), "--db", store_url,
+             "--message-rate", "1000"],
+            env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -203,13 +207,13 @@ def live_server(store_url: str, home: Path) -> Iterator[tuple[str, subprocess.Po
                 break
             except OSError as error:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    problem = process.stderr.read() if process.stderr else b""
-                    raise RuntimeError(f"server did not start: {problem!r}") from error
+                    raise RuntimeError(f"server did not start: {log.read_text()!r}") from error
                 time.sleep(0.1)
         yield base, process
     finally:
         process.kill()
         process.wait()
+        print(f"server log:\n{log.read_text(errors='replace')}")
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ The server answers ``state`` (the seat's view, see :mod:`ginrummy.web.messages`)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -307,9 +308,22 @@ def create_app(store_url: str | None = None, *, limits: Limits | None = None,
                        for seat in range(len(game.seats)))
         for listener in list(game.listeners):
             try:
-                await listener.socket.send_json(state_message(game, listener.seat, online))
-            except Exception:
-                game.listeners.discard(listener)  # a closed tab; it will rejoin
+                message = state_message(game, listener.seat, online)
+            except Exception:  # a bug: say so, and let the page rejoin rather than wait forever
+                log.exception("while showing game %s to seat %s", game.id, listener.seat)
+                await _drop(game, listener)
+                continue
+            try:
+                await listener.socket.send_json(message)
+            except Exception:  # a closed tab; it will rejoin
+                await _drop(game, listener)
+
+    async def _drop(game: Game, listener: Connection) -> None:
+        """Stop showing ``game`` to a page that missed a state. Its socket is closed too, so an
+        open page reconnects and rejoins (and sees the table as it is) instead of waiting."""
+        game.listeners.discard(listener)
+        with contextlib.suppress(Exception):
+            await listener.socket.close(code=1011)
 
     async def evict_idle_games() -> None:
         # Abandoned unfinished games leave memory; the store keeps them for the next join.

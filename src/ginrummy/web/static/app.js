@@ -20,6 +20,12 @@ let current = null; // the last state message
 let mode = null; // null, "knock" or "gin": the next card clicked ends the hand
 let joined = null; // {game, token}
 let retry = 0;
+// The last change (a move or the next deal) sent and not yet answered. A change sent as the
+// connection drops may be lost: once the page has rejoined, it is sent again if the table is still
+// at the version it was made at (the server refuses a change to any other version, so a change it
+// did receive is never made twice).
+let outbox = null;
+let rejoining = false;
 
 // -- words --------------------------------------------------------------------------------------
 
@@ -105,6 +111,7 @@ export function toast(text) {
 function joinGame(game, token) {
   show("table");
   joined = { game, token };
+  outbox = null;
   remember({ game, token });
   connect();
 }
@@ -114,6 +121,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.onopen = () => {
     retry = 0;
+    rejoining = outbox !== null;
     socket.send(JSON.stringify({ type: "join", ...joined, lang }));
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
@@ -133,7 +141,9 @@ function closeSocket() {
 }
 
 function send(message) {
+  if (message.version !== undefined) outbox = message;
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else toast(t("Offline: the server cannot be reached. Reconnecting…"));
 }
 
 function act(action) {
@@ -144,6 +154,11 @@ function act(action) {
 function receive(message) {
   if (message.type === "state") {
     setOffline(false);
+    if (outbox && message.version !== outbox.version) outbox = null; // answered, or overtaken
+    if (rejoining) {
+      rejoining = false;
+      if (outbox) socket.send(JSON.stringify(outbox));
+    }
     remember({ game: message.game, token: joined.token, names: message.players.map((p) => p.name),
                over: message.sheet.over });
     $("hint").hidden = true;
@@ -152,6 +167,7 @@ function receive(message) {
     closeSocket(); // nothing to reconnect to: say what is wrong instead of an empty table
     showProblem("bad_link");
   } else if (message.type === "error") {
+    outbox = null; // refused: the player decides again
     toast(refusalText(message));
   } else if (message.type === "hint") {
     const hint = $("hint");
