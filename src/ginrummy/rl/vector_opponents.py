@@ -156,44 +156,43 @@ def standard_actions(sim: BatchGinRummy, rows: np.ndarray,
                      rng: np.random.Generator) -> np.ndarray:
     """The ``standard`` player's decision in each of ``rows`` (see the module docstring)."""
 
-    def draws(r: np.ndarray) -> np.ndarray:
-        top = sim.pile_top()[r]
-        want = (top >= 0) & joins_meld(sim.hand[r, sim.to_play[r]], np.maximum(top, 0))
-        return _draws(sim, r, want)
-
     def throws(r: np.ndarray) -> np.ndarray:
         _, deadwood = _discarding(sim, r)
         return _ending(sim, r, _random_best(deadwood, rng))
 
-    return _by_phase(sim, rows, draws, throws)
+    return _by_phase(sim, rows, lambda r: _standard_draws(sim, r), throws)
+
+
+def _standard_draws(sim: BatchGinRummy, rows: np.ndarray) -> np.ndarray:
+    """``standard``'s draw: the face-up card only when it joins a meld with the hand."""
+    top = sim.pile_top()[rows]
+    want = (top >= 0) & joins_meld(sim.hand[rows, sim.to_play[rows]], np.maximum(top, 0))
+    return _draws(sim, rows, want)
 
 
 def greedy_actions(sim: BatchGinRummy, rows: np.ndarray,
                    rng: np.random.Generator) -> np.ndarray:
     """The ``greedy`` decision in each of ``rows`` (see the module docstring)."""
-    rows = np.asarray(rows, dtype=np.int64)
-    actions = standard_actions(sim, rows, rng)  # the draws, big gin and the ending rule
-    throw = np.flatnonzero(sim.phase[rows] == DISCARD)
-    if throw.size == 0:
-        return actions
-    r = rows[throw]
-    held, deadwood = _discarding(sim, r)
-    known = sim.known[r, sim.to_play[r]]  # the cards this player knows its opponent holds
-    feeds = np.zeros(held.shape, dtype=bool)
-    cards = np.broadcast_to(np.arange(NUM_CARDS), held.shape)
-    for card in range(NUM_CARDS):
-        column = held[:, card]
-        if column.any():
-            feeds[column, card] = joins_meld(known[column], cards[column, card])
-    best = deadwood.min(axis=1, keepdims=True)
-    # A hand that can knock throws a least-deadwood card (and knocks); others may keep a card
-    # with partners for up to GREEDY_SLACK more deadwood.
-    slack = np.where(best <= sim.knock_limit[r][:, None], 0, GREEDY_SLACK)
-    allowed = deadwood <= best + slack
-    score = (deadwood + np.minimum(partners(held), 7)) * 64 + feeds * 32 + 10 - _VALUES
-    score = np.where(allowed, score, _BIG * 1024)
-    actions[throw] = _ending(sim, r, _random_best(score, rng))
-    return actions
+
+    def throws(r: np.ndarray) -> np.ndarray:
+        held, deadwood = _discarding(sim, r)
+        known = sim.known[r, sim.to_play[r]]  # the cards this player knows its opponent holds
+        feeds = np.zeros(held.shape, dtype=bool)
+        cards = np.broadcast_to(np.arange(NUM_CARDS), held.shape)
+        for card in range(NUM_CARDS):
+            column = held[:, card]
+            if column.any():
+                feeds[column, card] = joins_meld(known[column], cards[column, card])
+        best = deadwood.min(axis=1, keepdims=True)
+        # A hand that can knock throws a least-deadwood card (and knocks); others may keep a
+        # card with partners for up to GREEDY_SLACK more deadwood.
+        slack = np.where(best <= sim.knock_limit[r][:, None], 0, GREEDY_SLACK)
+        allowed = deadwood <= best + slack
+        score = (deadwood + np.minimum(partners(held), 7)) * 64 + feeds * 32 + 10 - _VALUES
+        score = np.where(allowed, score, _BIG * 1024)
+        return _ending(sim, r, _random_best(score, rng))
+
+    return _by_phase(sim, rows, lambda r: _standard_draws(sim, r), throws)
 
 
 def partners(held: np.ndarray) -> np.ndarray:
