@@ -305,7 +305,7 @@ class BatchGinRummy:
         self._bits_flat = self._bits.reshape(-1)
         self._pile_base = self.rows * NUM_CARDS  # where each env's pile starts, flat
         self._mask_base = self.rows * NUM_ACTIONS  # and its mask
-        self._bits_base = np.tile(self.rows * 2 * OBS_SIZE, 2)  # where each env starts in ``_bits``
+        self._bits_base = self.rows * 2 * OBS_SIZE  # where each env starts in ``_bits``
         self._lit = np.zeros(0, dtype=np.int64)  # the cells _light_top_and_phase set
         self.pile = np.zeros((n, NUM_CARDS), dtype=np.int64)  # a stack; pile_size cards used
         self.pile_size = np.zeros(n, dtype=np.int64)
@@ -480,16 +480,18 @@ class BatchGinRummy:
     def _light_top_and_phase(self) -> None:
         """Set the pile top's and the phase's cells of both seats in ``_bits``, clearing those
         the last call set (far fewer writes than clearing both blocks)."""
-        flat = self._bits.reshape(-1)
+        flat = self._bits_flat
         flat[self._lit] = False
-        phase = PHASE + self.phase
-        top = np.take(self.pile, self._pile_base + np.maximum(self.pile_size - 1, 0))
+        lit = np.empty((4, self.n), dtype=np.intp)  # seat 0's top and phase cells, seat 1's
+        np.add(self._bits_base + PHASE, self.phase, out=lit[1])
+        size = self.pile_size
+        top = np.take(self.pile, self._pile_base + np.maximum(size - 1, 0))
+        np.add(self._bits_base + PILE_TOP, top, out=lit[0])
         # Where the pile is empty the phase's cell stands in for the top's: it is lit anyway.
-        top = np.where(self.pile_size > 0, PILE_TOP + top, phase)
-        cells = self._bits_base + np.concatenate([top, phase])  # seat 0's
-        lit = np.concatenate([cells, cells + OBS_SIZE])  # and seat 1's
-        flat[lit] = True
-        self._lit = lit
+        np.copyto(lit[0], lit[1], where=size == 0)
+        np.add(lit[:2], OBS_SIZE, out=lit[2:])
+        self._lit = lit.reshape(-1)
+        flat[self._lit] = True
 
     def _write_numbers(self, obs: np.ndarray) -> None:
         """Write the fractions of both seats' observations ``obs [N, 2, 219]`` (the cast left
