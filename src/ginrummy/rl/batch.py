@@ -159,7 +159,10 @@ def deadwood_after_discard_floor(lanes: np.ndarray) -> np.ndarray:
     deadwood however the hand is melded, and throwing a card never makes another meldable, so
     the least deadwood after a discard is at least those cards' value less the costliest one's.
     """
-    unmeldable = _unmeldable(lanes)
+    return _floor_of(_unmeldable(lanes))
+
+
+def _floor_of(unmeldable: np.ndarray) -> np.ndarray:
     # Column by column: cheaper than reducing rows of four.
     tops = _LANE_TOP_VALUE[unmeldable].T
     costliest = np.maximum(np.maximum(tops[0], tops[1]), np.maximum(tops[2], tops[3]))
@@ -179,16 +182,17 @@ def _unmeldable_value(unmeldable: np.ndarray) -> np.ndarray:
     return total
 
 
-def _discards_within(held: np.ndarray, lanes: np.ndarray, limit: np.ndarray) -> np.ndarray:
-    """``[R, 52]``: the cards of ``held`` whose discard may leave at most ``limit [R]``
-    deadwood. The cards in no possible meld stay deadwood after any discard (as in
-    :func:`deadwood_after_discard_floor`), so throwing card c leaves at least their value less
-    c's when c is one of them: only those cards need their deadwood counted."""
-    unmeldable = _unmeldable(lanes)
+def _discards_within(cards_held: np.ndarray, unmeldable: np.ndarray,
+                     limit: np.ndarray) -> np.ndarray:
+    """``[R, 52]``: the cards of ``cards_held`` whose discard may leave at most ``limit [R]``
+    deadwood, given the hand's ``unmeldable`` cards (lanes). The cards in no possible meld stay
+    deadwood after any discard (as in :func:`deadwood_after_discard_floor`), so throwing card c
+    leaves at least their value less c's when c is one of them: only those cards need their
+    deadwood counted."""
     total = _unmeldable_value(unmeldable)
     spare = total - limit  # how much the thrown card must take off
     cards = ((unmeldable[:, :, None] >> _RANKS) & 1).reshape(-1, NUM_CARDS).astype(bool)
-    within: np.ndarray = held & np.where((spare <= 0)[:, None], True,
+    within: np.ndarray = cards_held & np.where((spare <= 0)[:, None], True,
                                          cards & (_VALUES >= spare[:, None]))
     return within
 
@@ -547,22 +551,23 @@ class BatchGinRummy:
 
     def _discard_mask(self, rows: np.ndarray, mask: np.ndarray) -> None:
         # Rows of [N * 2] seats, taken whole: faster than indexing two axes.
-        held = np.take(self.hand.reshape(-1, NUM_CARDS), 2 * rows + self.to_play[rows], axis=0)
-        throwable = held.copy()
+        throwable = np.take(self.hand.reshape(-1, NUM_CARDS), 2 * rows + self.to_play[rows],
+                            axis=0)
+        lanes = lanes_of(throwable)  # of the whole hand, before the taken card is struck out
         taken = self.taken[rows]
         has_taken = taken >= 0
         throwable[np.flatnonzero(has_taken), taken[has_taken]] = False
         mask[rows, DISCARD_BASE:DISCARD_BASE + NUM_CARDS] = throwable & ~self.must_end[rows, None]
-        lanes = lanes_of(held)
         # Only hands that may reach the knock limit need each discard tried; a cheap bound rules
         # out nearly all (in random play fewer than 1 in 100 is left) and the rest are counted.
         limit = self.knock_limit[rows]
-        near = np.flatnonzero(deadwood_after_discard_floor(lanes) <= limit)
+        unmeldable = _unmeldable(lanes)
+        near = np.flatnonzero(_floor_of(unmeldable) <= limit)
         if near.size == 0:
             return
-        rows, held, throwable, limit = rows[near], held[near], throwable[near], limit[near]
-        counted = _discards_within(held, lanes[near], limit)
-        deadwood = self._deadwood_after_each_discard(held, counted)  # large where not counted
+        rows, throwable, limit = rows[near], throwable[near], limit[near]
+        counted = _discards_within(throwable, unmeldable[near], limit)
+        deadwood = _deadwood_after_discards(lanes[near], counted)  # large where not counted
         limit = limit[:, None]
         mask[rows, GIN_BASE:GIN_BASE + NUM_CARDS] = throwable & (deadwood == 0)
         mask[rows, KNOCK_BASE:KNOCK_BASE + NUM_CARDS] = (
@@ -571,16 +576,9 @@ class BatchGinRummy:
             mask[rows, BIG_GIN_ACTION] = min_deadwood_lanes(lanes[near]) == 0
 
     @staticmethod
-    def _deadwood_after_each_discard(held: np.ndarray,
-                                     counted: np.ndarray | None = None) -> np.ndarray:
-        """``[R, 52]``: the hand's least deadwood after throwing each card it holds (each card
-        of ``counted`` when given, 1000 for the others)."""
-        rows, cards = np.nonzero(held if counted is None else counted)
-        lanes = lanes_of(held)[rows]
-        lanes[np.arange(rows.size), _SUITS[cards]] -= _CARD_LANE_BIT[cards]
-        deadwood = np.full(held.shape, 1000, dtype=np.int32)
-        deadwood[rows, cards] = min_deadwood_lanes(lanes)
-        return deadwood
+    def _deadwood_after_each_discard(held: np.ndarray) -> np.ndarray:
+        """``[R, 52]``: the hand's least deadwood after throwing each card it holds."""
+        return _deadwood_after_discards(lanes_of(held), held)
 
     def _last_chance_possible(self, rows: np.ndarray) -> np.ndarray:
         """§7.2: whether taking the last discard leaves a knock, gin or big gin."""
@@ -804,6 +802,17 @@ class BatchGinRummy:
             [np.asarray(column, dtype=np.int64) for column in zip(*found, strict=True)])
         self._record(rows, seats, winners, kinds, points, knocker_deadwood, defender_deadwood,
                      rewards)
+
+
+def _deadwood_after_discards(lanes: np.ndarray, counted: np.ndarray) -> np.ndarray:
+    """``[R, 52]``: the least deadwood of the hands ``lanes [R, 4]`` after throwing each card
+    of ``counted [R, 52]`` (cards they hold), 1000 for the other cards."""
+    rows, cards = np.nonzero(counted)
+    rest = lanes[rows]
+    rest[np.arange(rows.size), _SUITS[cards]] -= _CARD_LANE_BIT[cards]
+    deadwood = np.full(counted.shape, 1000, dtype=np.int32)
+    deadwood[rows, cards] = min_deadwood_lanes(rest)
+    return deadwood
 
 
 def _runs_of_three(lanes: np.ndarray) -> np.ndarray:
