@@ -74,6 +74,23 @@ def test_core_min_deadwood_of_agrees_with_the_mask_solver_on_every_set_shape():
         assert min_deadwood_of(cards) == min_deadwood(to_mask(cards))
 
 
+def test_core_min_deadwood_of_agrees_with_the_mask_solver_when_no_run_can_form():
+    """Seeded ten-card hands with no three cards in a row in any suit (spread ranks), with and
+    without sets and four of a kind: the shortcuts of ``min_deadwood_of`` for a hand with no
+    possible meld (its value) and one with sets alone (each melds whole) are exact."""
+    rng = random.Random(23)
+    shapes = {"no meld": 0, "sets only": 0, "four of a kind": 0}
+    for _ in range(3000):
+        ranks = rng.sample(range(0, 13, 2), rng.randint(3, 6))  # no two ranks adjacent
+        pool = [s * 13 + r for r in ranks for s in range(4)]
+        cards = rng.sample(pool, 10)
+        assert min_deadwood_of(cards) == min_deadwood(to_mask(cards))
+        counts = [sum(c % 13 == r for c in cards) for r in ranks]
+        shapes["no meld" if max(counts) < 3 else "sets only"] += 1
+        shapes["four of a kind"] += 4 in counts
+    assert min(shapes.values()) > 100, shapes
+
+
 @SETTINGS
 @given(st.one_of(dense_cards(11), st.lists(st.integers(0, 51), min_size=11, max_size=11,
                                            unique=True)))

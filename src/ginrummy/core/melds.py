@@ -137,19 +137,35 @@ _THROW_C, _THROW_D, _THROW_H, _THROW_S = (
     _build_throw_keys(suit, _SHARED_KEYS) for suit in range(4)
 )
 
-# A card list's hand, summed from pair lookups into one int (its cards are distinct): clubs and
-# diamonds in bits 0-25, a three-bit count per rank from bit 26, hearts and spades from bit 65.
-# The counts start at one (_COUNT_START, added by the first pair), so a rank holding three or
-# four cards sets the top bit of its count: one ``&`` with _SET_POSSIBLE asks whether any set can
-# form. Python ints this wide add faster than they OR, and each half of the lanes comes out with
-# one operation as a one-digit int, quick to split.
-_COUNT_START = sum(1 << 26 + 3 * rank for rank in range(13))
-_SET_POSSIBLE = _COUNT_START << 2
+# A card list's hand, summed from pair lookups into one int (its cards are distinct), laid out
+# so that one ``&`` settles most uniform hands: from bit 0, the hand's value (seven bits); a
+# three-bit count per rank starting at one, whose top bit says three or four cards (a set can
+# form); a three-bit count per rank starting at zero, whose top bit says four; a three-bit count
+# per run window (a suit's three ranks from each start) starting at one, whose top bit says a run
+# can form; then the clubs and diamonds lanes, and hearts and spades at the top. When no set and
+# no run can form, the least deadwood is the value, and ``hand & _VALUE_AND_MELDS`` is it.
+_SET_COUNTS = 7
+_FOUR_COUNTS = _SET_COUNTS + 3 * 13
+_RUN_COUNTS = _FOUR_COUNTS + 3 * 13
+_LOW_LANES = _RUN_COUNTS + 3 * 44  # clubs and diamonds
+_HIGH_LANES = _LOW_LANES + 26  # hearts and spades
+_VALUE_BITS = 127  # ten or eleven cards are worth at most 110
+
+_COUNT_START = (sum(1 << _SET_COUNTS + 3 * rank for rank in range(13))
+                + sum(1 << _RUN_COUNTS + 3 * window for window in range(44)))
+_SET_POSSIBLE = sum(4 << _SET_COUNTS + 3 * rank for rank in range(13))
+_FOUR_HELD = sum(4 << _FOUR_COUNTS + 3 * rank for rank in range(13))
+_RUN_POSSIBLE = sum(4 << _RUN_COUNTS + 3 * window for window in range(44))
+_VALUE_AND_MELDS = _VALUE_BITS | _SET_POSSIBLE | _RUN_POSSIBLE
+_SETS_AND_FOURS = _SET_POSSIBLE | _FOUR_HELD
 
 
 def _summand(card: Card) -> int:
-    lanes = BIT[card] if card < 26 else BIT[card - 26] << 65
-    return lanes + (1 << 26 + 3 * RANK_OF[card])
+    suit, rank = SUIT_OF[card], RANK_OF[card]
+    windows = range(max(0, rank - 2), min(rank, 10) + 1)  # the run windows holding the card
+    return (VALUE_OF[card] + (1 << _SET_COUNTS + 3 * rank) + (1 << _FOUR_COUNTS + 3 * rank)
+            + sum(1 << _RUN_COUNTS + 3 * (11 * suit + start) for start in windows)
+            + (1 << _LOW_LANES + card))
 
 
 _SUMMAND: tuple[int, ...] = tuple(_summand(card) for card in range(52))
@@ -176,6 +192,49 @@ _SET_KEEPS: dict[int, tuple[int, ...]] = {
     sum(1 << rank for rank in ranks): _set_keeps(ranks) for ranks in _RANK_GROUPS
 }
 _SET_KEEPS_BY_COUNTS: dict[int, tuple[int, ...]] = {
+    sum(4 << _SET_COUNTS + 3 * rank for rank in ranks): _set_keeps(ranks)
+    for ranks in _RANK_GROUPS if len(ranks) < 4
+}
+
+
+def _set_gains() -> dict[int, int]:
+    """When no run can form, every rank of three or four cards melds whole: the value melded,
+    by the count bits ``hand & _SETS_AND_FOURS`` (at most three such ranks in eleven cards)."""
+    gains = {}
+    for ranks in _RANK_GROUPS:
+        if len(ranks) == 4:
+            continue
+        for fours in range(1 << len(ranks)):
+            key = gain = 0
+            for i, rank in enumerate(ranks):
+                four = fours >> i & 1
+                key += 4 << _SET_COUNTS + 3 * rank | four << _FOUR_COUNTS + 3 * rank + 2
+                gain += (3 + four) * min(rank + 1, 10)
+            gains[key] = gain
+    return gains
+
+
+_SET_GAIN: dict[int, int] = _set_gains()
+
+# Eleven-card discards read every lane, so they sum a narrower int (fewer digits to add): clubs and
+# diamonds in bits 0-25, the same per-rank set counts from bit 26, hearts and spades from bit 65.
+_DISCARD_COUNT_START = sum(1 << 26 + 3 * rank for rank in range(13))
+_DISCARD_SET_POSSIBLE = _DISCARD_COUNT_START << 2
+
+
+def _discard_summand(card: Card) -> int:
+    lanes = BIT[card] if card < 26 else BIT[card - 26] << 65
+    return lanes + (1 << 26 + 3 * RANK_OF[card])
+
+
+_DISCARD_SUMMAND: tuple[int, ...] = tuple(_discard_summand(card) for card in range(52))
+_DISCARD_PAIR_SUM: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_DISCARD_SUMMAND[x] + _DISCARD_SUMMAND[y] for y in range(52)) for x in range(52)
+)
+_DISCARD_FIRST_PAIR_SUM: tuple[tuple[int, ...], ...] = tuple(
+    tuple(pair + _DISCARD_COUNT_START for pair in row) for row in _DISCARD_PAIR_SUM
+)
+_DISCARD_SET_KEEPS: dict[int, tuple[int, ...]] = {
     sum(4 << 26 + 3 * rank for rank in ranks): _set_keeps(ranks)
     for ranks in _RANK_GROUPS if len(ranks) < 4
 }
@@ -231,13 +290,13 @@ def min_deadwood(mask: Mask) -> int:
 
 def min_deadwood_of(
     cards: Sequence[Card], _first: tuple[tuple[int, ...], ...] = _FIRST_PAIR_SUM,
-    _pairs: tuple[tuple[int, ...], ...] = _PAIR_SUM, _rd: tuple[int, ...] = RUN_DEADWOOD,
-    _set_possible: int = _SET_POSSIBLE,
-    _set_keeps: dict[int, tuple[int, ...]] = _SET_KEEPS_BY_COUNTS,
+    _pairs: tuple[tuple[int, ...], ...] = _PAIR_SUM, _value_and_melds: int = _VALUE_AND_MELDS,
 ) -> int:
     """``min_deadwood(to_mask(cards))`` for distinct cards, faster from a list or tuple (any
     size; a sequence, since a failed ten-card unpack reads it again): a ten-card hand is summed
-    from five pair lookups, and only four of a kind leaves the inline code.
+    from five pair lookups; one ``&`` settles it when no set and no run can form, and a dict
+    lookup when only sets can (each then melds whole); only four of a kind with a possible run
+    leaves the inline code.
 
     >>> from ginrummy.core.cards import parse_cards
     >>> min_deadwood_of(parse_cards("7S 7H 7D 8H 9H 7C TH 2C 3C KD"))
@@ -248,19 +307,24 @@ def min_deadwood_of(
     except ValueError:
         return min_deadwood(to_mask(cards))
     hand = _first[c0][c1] + _pairs[c2][c3] + _pairs[c4][c5] + _pairs[c6][c7] + _pairs[c8][c9]
-    low = hand & 67108863
-    high = hand >> 65
+    found = hand & _value_and_melds
+    if found <= _VALUE_BITS:  # no set and no run can form (most uniform hands)
+        return found
+    if not found & _RUN_POSSIBLE:  # sets only: each melds whole
+        return (found & _VALUE_BITS) - _SET_GAIN[hand & _SETS_AND_FOURS]
+    low = hand >> _LOW_LANES & 67108863
+    high = hand >> _HIGH_LANES
     a = low & 8191
     b = low >> 13
     c = high & 8191
     d = high >> 13
-    least = _rd[a] + _rd[b] + _rd[c] + _rd[d]
-    sets = hand & _set_possible
-    if sets:
+    rd = RUN_DEADWOOD
+    least = rd[a] + rd[b] + rd[c] + rd[d]
+    if found & _SET_POSSIBLE:
         if a & b & c & d:
             return _least_deadwood(a, b, c, d)
-        for keep in _set_keeps[sets]:
-            with_sets = _rd[a & keep] + _rd[b & keep] + _rd[c & keep] + _rd[d & keep]
+        for keep in _SET_KEEPS_BY_COUNTS[found & _SET_POSSIBLE]:
+            with_sets = rd[a & keep] + rd[b & keep] + rd[c & keep] + rd[d & keep]
             if with_sets < least:
                 least = with_sets
     return least
@@ -298,12 +362,13 @@ def best_discard(mask: Mask) -> tuple[Card, int]:
 
 
 def best_discard_of(
-    cards: Sequence[Card], _first: tuple[tuple[int, ...], ...] = _FIRST_PAIR_SUM,
-    _pairs: tuple[tuple[int, ...], ...] = _PAIR_SUM, _single: tuple[int, ...] = _SUMMAND,
+    cards: Sequence[Card], _first: tuple[tuple[int, ...], ...] = _DISCARD_FIRST_PAIR_SUM,
+    _pairs: tuple[tuple[int, ...], ...] = _DISCARD_PAIR_SUM,
+    _single: tuple[int, ...] = _DISCARD_SUMMAND,
     _rd: tuple[int, ...] = RUN_DEADWOOD, _kc: tuple[int, ...] = _THROW_C,
     _kd: tuple[int, ...] = _THROW_D, _kh: tuple[int, ...] = _THROW_H,
-    _ks: tuple[int, ...] = _THROW_S, _set_possible: int = _SET_POSSIBLE,
-    _set_keeps: dict[int, tuple[int, ...]] = _SET_KEEPS_BY_COUNTS,
+    _ks: tuple[int, ...] = _THROW_S, _set_possible: int = _DISCARD_SET_POSSIBLE,
+    _set_keeps: dict[int, tuple[int, ...]] = _DISCARD_SET_KEEPS,
 ) -> tuple[Card, int]:
     """``best_discard(to_mask(cards))`` for distinct cards, faster from a list or tuple (any
     non-empty size): an eleven-card hand is summed from six lookups, and without a possible set
