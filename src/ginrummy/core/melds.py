@@ -16,7 +16,7 @@ exact minimum is a small enumeration of set choices, each a few table lookups.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -186,15 +186,20 @@ def _set_keeps(ranks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 _RANK_GROUPS = [ranks for size in (1, 2, 3, 4) for ranks in combinations(range(13), size)]
-# The choices of sets by the ranks that can form one: by their rank mask, and (for the card-list
-# paths, ten or eleven cards: at most three such ranks) by the top bits of their counts.
-_SET_KEEPS: dict[int, tuple[int, ...]] = {
-    sum(1 << rank for rank in ranks): _set_keeps(ranks) for ranks in _RANK_GROUPS
-}
-_SET_KEEPS_BY_COUNTS: dict[int, tuple[int, ...]] = {
-    sum(4 << _SET_COUNTS + 3 * rank for rank in ranks): _set_keeps(ranks)
-    for ranks in _RANK_GROUPS if len(ranks) < 4
-}
+_KEEPS_OF_GROUP = {ranks: _set_keeps(ranks) for ranks in _RANK_GROUPS}
+
+
+def _set_keeps_by(key_of_rank: Callable[[int], int], *, most: int) -> dict[int, tuple[int, ...]]:
+    """The set choices of every group of up to ``most`` ranks, each hot path keyed by the bits it
+    already holds: the sum of ``key_of_rank`` over the group's ranks."""
+    return {sum(map(key_of_rank, ranks)): keeps
+            for ranks, keeps in _KEEPS_OF_GROUP.items() if len(ranks) <= most}
+
+
+# By the rank mask of the ranks that can form a set; and, for the card-list paths (ten or eleven
+# cards: at most three such ranks), by the top bits of their counts.
+_SET_KEEPS = _set_keeps_by(lambda rank: 1 << rank, most=4)
+_SET_KEEPS_BY_COUNTS = _set_keeps_by(lambda rank: 4 << _SET_COUNTS + 3 * rank, most=3)
 
 
 def _set_gains() -> dict[int, int]:
@@ -234,10 +239,7 @@ _DISCARD_PAIR_SUM: tuple[tuple[int, ...], ...] = tuple(
 _DISCARD_FIRST_PAIR_SUM: tuple[tuple[int, ...], ...] = tuple(
     tuple(pair + _DISCARD_COUNT_START for pair in row) for row in _DISCARD_PAIR_SUM
 )
-_DISCARD_SET_KEEPS: dict[int, tuple[int, ...]] = {
-    sum(4 << 26 + 3 * rank for rank in ranks): _set_keeps(ranks)
-    for ranks in _RANK_GROUPS if len(ranks) < 4
-}
+_DISCARD_SET_KEEPS = _set_keeps_by(lambda rank: 4 << 26 + 3 * rank, most=3)
 
 
 def _set_choices(a: int, b: int, c: int, d: int, triples: int) -> list[tuple[int, int, int, int]]:
