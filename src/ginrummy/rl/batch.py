@@ -63,6 +63,7 @@ FEW_KNOCKS = 3
 # Up to this many hands the core counts least deadwood faster (about 1 us a hand) than the arrays
 # (whose set choices cost about 0.1 ms a call whatever its size).
 FEW_HANDS = 160
+OBSERVE_CHUNK = 256  # envs cast and patched together while in cache
 
 _POW13 = (1 << np.arange(13)).astype(np.int64)
 _LANE_SHIFTS = 13 * np.arange(4, dtype=np.uint64)  # where each lane sits in a hand mask
@@ -300,17 +301,17 @@ class BatchGinRummy:
         self.hand = np.zeros((n, 2, NUM_CARDS), dtype=bool)
         self.known = np.zeros((n, 2, NUM_CARDS), dtype=bool)  # cards each knows the other holds
         self.in_pile = np.zeros((n, NUM_CARDS), dtype=bool)
-        # Both seats' observations as 0/1 entries, cast at once by observe_both, which then
-        # writes the entries from DEALER on. The hand, known and discard blocks mirror ``hand``,
-        # ``known`` and ``in_pile``: deal and each move write both (copying the blocks whole at
-        # every observation cost more than the moves' few cells; views of one array made the
-        # state's other reads much slower). Whole rows: a contiguous cast is twice as fast.
+        # Both seats' observations as 0/1 entries, cast by observe_both, which then sets the
+        # cells left 0 here (pile top, phase, fractions). The hand, known and discard blocks
+        # mirror ``hand``, ``known`` and ``in_pile``: deal and each move write both (copying
+        # the blocks whole at every observation cost more than the moves' few cells; views of
+        # one array made the state's other reads much slower). Whole rows: a contiguous cast
+        # is twice as fast.
         self._bits = np.zeros((n, 2, OBS_SIZE), dtype=bool)
         self._bits_flat = self._bits.reshape(-1)
         self._pile_base = self.rows * NUM_CARDS  # where each env's pile starts, flat
         self._mask_base = self.rows * NUM_ACTIONS  # and its mask
-        self._bits_base = self.rows * 2 * OBS_SIZE  # where each env starts in ``_bits``
-        self._lit = np.zeros(0, dtype=np.int64)  # the cells _light_top_and_phase set
+        self._bits_base = self.rows * 2 * OBS_SIZE  # where each env starts in ``_bits`` (flat)
         self.pile = np.zeros((n, NUM_CARDS), dtype=np.int64)  # a stack; pile_size cards used
         self.pile_size = np.zeros(n, dtype=np.int64)
         self.drawn = np.zeros(n, dtype=np.int64)  # cards taken from the stock so far
@@ -475,39 +476,46 @@ class BatchGinRummy:
         return obs
 
     def observe_both(self) -> np.ndarray:
-        """``[N, 2, 219]``: every env's observations of seat 0 and seat 1, built at once."""
-        self._light_top_and_phase()
-        obs = self._bits.astype(np.float32)  # one cast of every 0/1 entry
-        self._write_numbers(obs)
+        """``[N, 2, 219]``: every env's observations of seat 0 and seat 1, built at once: the
+        0/1 entries cast from ``_bits`` and the other cells set a chunk of envs at a time, while
+        the chunk is still in cache (cheaper than setting them in the whole array after)."""
+        obs = np.empty((self.n, 2, OBS_SIZE), dtype=np.float32)
+        cells, values = self._changing_cells()
+        flat = obs.reshape(-1)
+        for start in range(0, self.n, OBSERVE_CHUNK):
+            stop = start + OBSERVE_CHUNK
+            np.copyto(obs[start:stop], self._bits[start:stop])  # the 0/1 entries
+            flat[cells[start:stop]] = values[start:stop]
         return obs
 
-    def _light_top_and_phase(self) -> None:
-        """Set the pile top's and the phase's cells of both seats in ``_bits``, clearing those
-        the last call set (far fewer writes than clearing both blocks)."""
-        flat = self._bits_flat
-        flat[self._lit] = False
-        lit = np.empty((4, self.n), dtype=np.intp)  # seat 0's top and phase cells, seat 1's
-        np.add(self._bits_base + PHASE, self.phase, out=lit[1])
+    def _changing_cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """The flat cells of :meth:`observe_both`'s output ``[N, 2 seats * k]`` that ``_bits``
+        leaves 0 and their values: the pile top's and the phase's (1), the stock's and the
+        knock limit's fractions, and the match scores where set."""
+        scores = self.score_features
+        with_scores = bool(scores.any())  # a match: single hands leave them 0
+        k = 6 if with_scores else 4
+        cells = np.empty((self.n, 2, k), dtype=np.intp)
+        values = np.empty((self.n, 2, k), dtype=np.float32)
+        seat0 = cells[:, 0]
+        np.add(self._bits_base, PHASE + self.phase, out=seat0[:, 1])
         size = self.pile_size
         top = np.take(self.pile, self._pile_base + np.maximum(size - 1, 0))
-        np.add(self._bits_base + PILE_TOP, top, out=lit[0])
-        # Where the pile is empty the phase's cell stands in for the top's: it is lit anyway.
-        np.copyto(lit[0], lit[1], where=size == 0)
-        np.add(lit[:2], OBS_SIZE, out=lit[2:])
-        self._lit = lit.reshape(-1)
-        flat[self._lit] = True
-
-    def _write_numbers(self, obs: np.ndarray) -> None:
-        """Write the fractions of both seats' observations ``obs [N, 2, 219]`` (the cast left
-        0/1 in the others): stock and knock limit as one block, the scores where set."""
-        fractions = np.empty((self.n, 1, 2))
-        fractions[:, 0, 0] = self.stock_size / STOCK_AT_START
-        fractions[:, 0, 1] = self.knock_limit / 10
-        obs[:, :, STOCK:KNOCK_LIMIT + 1] = fractions
-        scores = self.score_features
-        if scores.any():  # a match: single hands leave them 0
-            obs[:, :, OWN_SCORE] = scores
-            obs[:, :, OPPONENT_SCORE] = scores[:, ::-1]
+        np.add(self._bits_base, PILE_TOP + top, out=seat0[:, 0])
+        # Where the pile is empty the phase's cell stands in for the top's: it is 1 anyway.
+        np.copyto(seat0[:, 0], seat0[:, 1], where=size == 0)
+        np.add(self._bits_base, STOCK, out=seat0[:, 2])
+        np.add(self._bits_base, KNOCK_LIMIT, out=seat0[:, 3])
+        values[:, :, :2] = 1.0
+        values[:, :, 2] = (self.stock_size / STOCK_AT_START)[:, None]
+        values[:, :, 3] = (self.knock_limit / 10)[:, None]
+        if with_scores:
+            np.add(self._bits_base, OWN_SCORE, out=seat0[:, 4])
+            np.add(self._bits_base, OPPONENT_SCORE, out=seat0[:, 5])
+            values[:, :, 4] = scores
+            values[:, :, 5] = scores[:, ::-1]
+        np.add(seat0, OBS_SIZE, out=cells[:, 1])
+        return cells.reshape(self.n, -1), values.reshape(self.n, -1)
 
     @property
     def mask(self) -> np.ndarray:
