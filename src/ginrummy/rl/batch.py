@@ -312,6 +312,13 @@ class BatchGinRummy:
         self._pile_base = self.rows * NUM_CARDS  # where each env's pile starts, flat
         self._mask_base = self.rows * NUM_ACTIONS  # and its mask
         self._bits_base = self.rows * 2 * OBS_SIZE  # where each env starts in ``_bits`` (flat)
+        # What observe_both sets in its output after the cast (see _changing_cells), as
+        # [cell, seat, env]: rows that stay (the fractions' and scores' cells, the ones' values)
+        # written once here.
+        offsets = np.asarray([0, 0, STOCK, KNOCK_LIMIT, OWN_SCORE, OPPONENT_SCORE], dtype=np.intp)
+        seats = np.asarray([0, OBS_SIZE], dtype=np.intp)
+        self._cells = offsets[:, None, None] + seats[:, None] + self._bits_base
+        self._values = np.ones((6, 2, n), dtype=np.float32)
         self.pile = np.zeros((n, NUM_CARDS), dtype=np.int64)  # a stack; pile_size cards used
         self.pile_size = np.zeros(n, dtype=np.int64)
         self.drawn = np.zeros(n, dtype=np.int64)  # cards taken from the stock so far
@@ -485,37 +492,31 @@ class BatchGinRummy:
         for start in range(0, self.n, OBSERVE_CHUNK):
             stop = start + OBSERVE_CHUNK
             np.copyto(obs[start:stop], self._bits[start:stop])  # the 0/1 entries
-            flat[cells[start:stop]] = values[start:stop]
+            flat[cells[:, :, start:stop]] = values[:, :, start:stop]
         return obs
 
     def _changing_cells(self) -> tuple[np.ndarray, np.ndarray]:
-        """The flat cells of :meth:`observe_both`'s output ``[N, 2 seats * k]`` that ``_bits``
-        leaves 0 and their values: the pile top's and the phase's (1), the stock's and the
-        knock limit's fractions, and the match scores where set."""
-        scores = self.score_features
-        with_scores = bool(scores.any())  # a match: single hands leave them 0
-        k = 6 if with_scores else 4
-        cells = np.empty((self.n, 2, k), dtype=np.intp)
-        values = np.empty((self.n, 2, k), dtype=np.float32)
+        """The flat cells of :meth:`observe_both`'s output that ``_bits`` leaves 0 and their
+        values, ``[k, 2 seats, N]``: the pile top's and the phase's (1), the stock's and the
+        knock limit's fractions, and the match scores where set. Only the cells of the top and
+        the phase and the values of the fractions and scores change between calls."""
+        cells, values = self._cells, self._values
         seat0 = cells[:, 0]
-        np.add(self._bits_base, PHASE + self.phase, out=seat0[:, 1])
+        np.add(self._bits_base + PHASE, self.phase, out=seat0[1])
         size = self.pile_size
         top = np.take(self.pile, self._pile_base + np.maximum(size - 1, 0))
-        np.add(self._bits_base, PILE_TOP + top, out=seat0[:, 0])
+        np.add(self._bits_base + PILE_TOP, top, out=seat0[0])
         # Where the pile is empty the phase's cell stands in for the top's: it is 1 anyway.
-        np.copyto(seat0[:, 0], seat0[:, 1], where=size == 0)
-        np.add(self._bits_base, STOCK, out=seat0[:, 2])
-        np.add(self._bits_base, KNOCK_LIMIT, out=seat0[:, 3])
-        values[:, :, :2] = 1.0
-        values[:, :, 2] = (self.stock_size / STOCK_AT_START)[:, None]
-        values[:, :, 3] = (self.knock_limit / 10)[:, None]
-        if with_scores:
-            np.add(self._bits_base, OWN_SCORE, out=seat0[:, 4])
-            np.add(self._bits_base, OPPONENT_SCORE, out=seat0[:, 5])
-            values[:, :, 4] = scores
-            values[:, :, 5] = scores[:, ::-1]
-        np.add(seat0, OBS_SIZE, out=cells[:, 1])
-        return cells.reshape(self.n, -1), values.reshape(self.n, -1)
+        np.copyto(seat0[0], seat0[1], where=size == 0)
+        np.add(seat0[:2], OBS_SIZE, out=cells[:2, 1])
+        values[2] = self.stock_size / STOCK_AT_START
+        values[3] = self.knock_limit / 10
+        scores = self.score_features
+        if not scores.any():  # single hands leave them 0
+            return cells[:4], values[:4]
+        values[4] = scores.T
+        values[5] = scores.T[::-1]
+        return cells, values
 
     @property
     def mask(self) -> np.ndarray:
