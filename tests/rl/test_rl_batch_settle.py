@@ -87,6 +87,7 @@ def _deal_knocks(sim: BatchGinRummy, rng: random.Random) -> list[dict[str, objec
     sim.taken[:] = NO_CARD
     sim.must_end[:] = False
     sim.knock_limit[:] = sim.rules.knock_limit
+    sim.resync()  # the hands were edited directly
     sim.update_mask()
     return deals
 

@@ -278,8 +278,9 @@ class BatchGinRummy:
     The vector environments (:mod:`ginrummy.rl.vector_env`) drive it through the finer calls:
     :meth:`apply` (a move in some envs, no observation), :meth:`deal`, :meth:`observe` of any
     seat and :meth:`observe_both`. :meth:`observe_both` keeps its own copy of the cards, the
-    dealer and the multiplier, written by :meth:`deal` and each move: code that edits those
-    arrays directly calls :meth:`resync` before it.
+    dealer and the multiplier, and the masks and settlement read the hands as suit lanes, all
+    written by :meth:`deal` and each move: code that edits those arrays directly calls
+    :meth:`resync` before the next mask, move or observation.
     """
 
     def __init__(
@@ -301,6 +302,10 @@ class BatchGinRummy:
         self.hand = np.zeros((n, 2, NUM_CARDS), dtype=bool)
         self.known = np.zeros((n, 2, NUM_CARDS), dtype=bool)  # cards each knows the other holds
         self.in_pile = np.zeros((n, NUM_CARDS), dtype=bool)
+        # ``hand`` as four 13-bit suit lanes per seat, kept up to date move by move (computing
+        # them from the hands at every mask cost more than the moves' few cells).
+        self._lanes = np.zeros((n, 2, 4), dtype=np.int64)
+        self._lanes_flat = self._lanes.reshape(-1)
         # Both seats' observations as 0/1 entries, cast by observe_both, which then sets the
         # cells left 0 here (pile top, phase, fractions). The hand, known and discard blocks
         # mirror ``hand``, ``known`` and ``in_pile``: deal and each move write both (copying
@@ -406,12 +411,15 @@ class BatchGinRummy:
 
     def resync(self, rows: np.ndarray | None = None) -> None:
         """Copy ``hand``, ``known``, ``in_pile``, ``dealer`` and ``multiplier`` (of the envs
-        ``rows``, or all) into :meth:`observe_both`'s buffer, after editing them directly."""
+        ``rows``, or all) into :meth:`observe_both`'s buffer and the hands' suit lanes, after
+        editing them directly."""
         self._mirror_rows(self.rows if rows is None else np.asarray(rows, dtype=np.int64))
 
     def _mirror_rows(self, rows: np.ndarray) -> None:
         """Copy what a deal sets in the envs ``rows`` into ``_bits``: the cards, and the
-        entries that stay for the hand, the dealer and the multiplier (1 or 2 from a deal)."""
+        entries that stay for the hand, the dealer and the multiplier (1 or 2 from a deal); and
+        the hands into ``_lanes``."""
+        self._lanes[rows] = lanes_of(self.hand[rows])
         bits = self._bits
         bits[rows, :, HAND:HAND + NUM_CARDS] = self.hand[rows]
         bits[rows, :, OPPONENT_KNOWN:OPPONENT_KNOWN + NUM_CARDS] = self.known[rows]
@@ -424,11 +432,12 @@ class BatchGinRummy:
     def _move_cards(self, rows: np.ndarray, seat: np.ndarray, cards: np.ndarray, *,
                     to_hand: bool) -> None:
         """``cards`` taken from the pile into the hands of ``seat`` in ``rows`` (or thrown
-        onto it): the hand, the opponent's known cards, the pile's set and their mirrors in
-        ``_bits``, written through flat indices (cheaper than indexing three axes)."""
+        onto it): the hand, its lanes, the opponent's known cards, the pile's set and their
+        mirrors in ``_bits``, written through flat indices (cheaper than indexing three axes)."""
         own = 2 * rows + seat  # the mover's row of [N * 2] seats
         other = own ^ 1
         self.hand.reshape(-1)[own * NUM_CARDS + cards] = to_hand
+        self._set_lanes(own, cards, held=to_hand)
         self.known.reshape(-1)[other * NUM_CARDS + cards] = to_hand
         self.in_pile.reshape(-1)[rows * NUM_CARDS + cards] = not to_hand
         flat = self._bits_flat
@@ -437,6 +446,13 @@ class BatchGinRummy:
         pile = 2 * rows * OBS_SIZE + (DISCARDS + cards)  # seat 0's cell
         flat[pile] = not to_hand
         flat[pile + OBS_SIZE] = not to_hand
+
+    def _set_lanes(self, seats: np.ndarray, cards: np.ndarray, *, held: bool) -> None:
+        """Put ``cards`` into the lanes of ``seats`` (rows of ``[N * 2]``), or take them out."""
+        cells = seats * 4 + _SUITS[cards]
+        bits = _CARD_LANE_BIT[cards]
+        flat = self._lanes_flat
+        flat[cells] = flat[cells] | bits if held else flat[cells] & ~bits
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -560,9 +576,9 @@ class BatchGinRummy:
 
     def _discard_mask(self, rows: np.ndarray, mask: np.ndarray) -> None:
         # Rows of [N * 2] seats, taken whole: faster than indexing two axes.
-        throwable = np.take(self.hand.reshape(-1, NUM_CARDS), 2 * rows + self.to_play[rows],
-                            axis=0)
-        lanes = lanes_of(throwable)  # of the whole hand, before the taken card is struck out
+        seats = 2 * rows + self.to_play[rows]
+        throwable = np.take(self.hand.reshape(-1, NUM_CARDS), seats, axis=0)
+        lanes = np.take(self._lanes.reshape(-1, 4), seats, axis=0)  # the taken card's included
         taken = self.taken[rows]
         has_taken = taken >= 0
         throwable[np.flatnonzero(has_taken), taken[has_taken]] = False
@@ -668,6 +684,7 @@ class BatchGinRummy:
         self.drawn[rows] += 1
         own = 2 * rows + self.to_play[rows]  # the drawer's row of [N * 2] seats
         self.hand.reshape(-1)[own * NUM_CARDS + card] = True
+        self._set_lanes(own, card, held=True)
         self._bits_flat[own * OBS_SIZE + (HAND + card)] = True
         self.taken[rows] = NO_CARD
         self.only_stock[rows] = False
@@ -706,8 +723,8 @@ class BatchGinRummy:
         self.outcome_kind[rows] = DEAD
         self.winner[rows] = -1
         self.knocker[rows] = -1
-        lanes = lanes_of(self.hand[rows])  # [R, 2 seats, 4]
-        self.end_deadwood[rows] = min_deadwood_lanes(lanes.reshape(-1, 4)).reshape(-1, 2)
+        lanes = self._lanes[rows].reshape(-1, 4)  # both seats of each row
+        self.end_deadwood[rows] = min_deadwood_lanes(lanes).reshape(-1, 2)
 
     def _finish(self, rows: np.ndarray, actions: np.ndarray, rewards: np.ndarray) -> None:
         """Knock, gin or big gin, settled as the core settles it (layoffs, undercut, bonuses).
@@ -726,12 +743,14 @@ class BatchGinRummy:
         # §6.1: the knock's discard goes face down, out of the hand.
         thrown = (actions[ends] - KNOCK_BASE) % NUM_CARDS
         self.hand[rows[ends], knocker[ends], thrown] = False
-        self._bits_flat[(2 * rows[ends] + knocker[ends]) * OBS_SIZE + HAND + thrown] = False
+        seats = 2 * rows[ends] + knocker[ends]
+        self._set_lanes(seats, thrown, held=False)
+        self._bits_flat[seats * OBS_SIZE + HAND + thrown] = False
         if rows.size < FEW_KNOCKS:
             self._settle_in_core(rows, actions, rewards)
             return
-        own = lanes_of(self.hand[rows, knocker])
-        theirs = lanes_of(self.hand[rows, 1 - knocker])
+        own = self._lanes[rows, knocker]
+        theirs = self._lanes[rows, 1 - knocker]
         knocker_deadwood = np.where(big, 0, min_deadwood_lanes(own))
         knock = ~big & (knocker_deadwood > 0)
         sets, ambiguous = _shown_sets(own)
