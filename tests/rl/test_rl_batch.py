@@ -16,6 +16,7 @@ from ginrummy.rl.batch import (
     UPCARD,
     BatchGinRummy,
     deadwood_after_discard_floor,
+    deadwood_after_each_discard,
     lanes_of,
     min_deadwood_after_discard_lanes,
     min_deadwood_lanes,
@@ -58,6 +59,16 @@ def test_rl_batch_deadwood_equals_the_core_solver() -> None:
     assert got == [min_deadwood_after_discard(to_mask(h)) for _, h in after]
     floors = deadwood_after_discard_floor(lanes[[i for i, _ in after]]).tolist()
     assert all(floor <= exact for floor, exact in zip(floors, got, strict=True))
+
+
+def test_rl_batch_deadwood_after_each_discard_equals_the_core_solver() -> None:
+    rng = random.Random(4)
+    hands = [rng.sample(range(52), rng.randint(1, 11)) for _ in range(400)]
+    got = deadwood_after_each_discard(_cards_rows(hands))
+    for row, hand in enumerate(hands):
+        expected = [min_deadwood(to_mask(hand) & ~BIT[card]) if card in hand else 1000
+                    for card in range(52)]
+        assert got[row].tolist() == expected
 
 
 def test_rl_batch_deadwood_floor_counts_only_unmeldable_cards() -> None:
@@ -146,6 +157,22 @@ def test_rl_batch_observe_both_matches_observe_of_each_seat(preset: str, options
         _, mask, _, _ = sim.step(random_legal_actions(mask, rng))
 
 
+@pytest.mark.parametrize(("preset", "options"), RULE_SETS,
+                         ids=[f"{p}-{'-'.join(o)}" for p, o in RULE_SETS])
+def test_rl_batch_keeps_the_suit_lanes_of_the_hands_move_by_move(preset: str,
+                                                                  options: dict) -> None:
+    sim = BatchGinRummy(64, rules=preset, seed=4, **options)
+    _, mask = sim.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(150):
+        assert np.array_equal(sim._lanes, lanes_of(sim.hand))
+        ends = mask.copy()
+        ends[:, :KNOCK_BASE] = 0  # knock or go gin where it can, so hands end every way
+        actions = np.where(ends.any(axis=1), random_legal_actions(ends, rng),
+                           random_legal_actions(mask, rng))
+        _, mask, _, _ = sim.step(actions)
+
+
 def test_rl_batch_resync_copies_edited_cards_into_observe_both() -> None:
     sim = BatchGinRummy(4, seed=2)
     sim.reset()
@@ -154,6 +181,7 @@ def test_rl_batch_resync_copies_edited_cards_into_observe_both() -> None:
     sim.known[2, 1, 5] = True
     sim.resync()
     assert np.array_equal(sim.observe_both(), np.stack([sim.observe(0), sim.observe(1)], axis=1))
+    assert np.array_equal(sim._lanes, lanes_of(sim.hand))
 
 
 def test_rl_batch_rejects_an_illegal_action_without_changing_anything() -> None:

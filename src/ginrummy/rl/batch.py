@@ -600,17 +600,12 @@ class BatchGinRummy:
         if self.rules.big_gin:
             mask[rows, BIG_GIN_ACTION] = min_deadwood_lanes(lanes[near]) == 0
 
-    @staticmethod
-    def _deadwood_after_each_discard(held: np.ndarray) -> np.ndarray:
-        """``[R, 52]``: the hand's least deadwood after throwing each card it holds."""
-        return _deadwood_after_discards(lanes_of(held), held)
-
     def _last_chance_possible(self, rows: np.ndarray) -> np.ndarray:
         """§7.2: whether taking the last discard leaves a knock, gin or big gin."""
         top = self.pile_top()[rows]
         held = self.hand[rows, self.to_play[rows]].copy()
         held[np.arange(rows.size), top] = True
-        deadwood = self._deadwood_after_each_discard(held)
+        deadwood = deadwood_after_each_discard(held)
         deadwood[np.arange(rows.size), top] = 1000
         possible = (deadwood <= self.knock_limit[rows, None]).any(axis=1)
         if self.rules.big_gin:
@@ -830,6 +825,12 @@ class BatchGinRummy:
             [np.asarray(column, dtype=np.int64) for column in zip(*found, strict=True)])
         self._record(rows, seats, winners, kinds, points, knocker_deadwood, defender_deadwood,
                      rewards)
+
+
+def deadwood_after_each_discard(held: np.ndarray) -> np.ndarray:
+    """``[R, 52]``: each hand's least deadwood after throwing each card it holds (boolean card
+    rows ``held [R, 52]``), 1000 for the cards it lacks."""
+    return _deadwood_after_discards(lanes_of(held), held)
 
 
 def _deadwood_after_discards(lanes: np.ndarray, counted: np.ndarray) -> np.ndarray:

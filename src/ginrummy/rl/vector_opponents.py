@@ -53,6 +53,7 @@ from ginrummy.rl.batch import (
     TAKE,
     UPCARD,
     BatchGinRummy,
+    deadwood_after_each_discard,
     lanes_of,
     min_deadwood_after_discard_lanes,
     random_legal_actions,
@@ -92,7 +93,7 @@ def joins_meld(held: np.ndarray, cards: np.ndarray) -> np.ndarray:
 def deadwood_after_discards(held: np.ndarray, exclude: np.ndarray) -> np.ndarray:
     """``[R, 52]``: each hand's least deadwood after throwing each card it holds, except the
     cards in ``exclude`` (those and the cards it lacks read 1000)."""
-    deadwood = BatchGinRummy._deadwood_after_each_discard(held)
+    deadwood = deadwood_after_each_discard(held)
     deadwood[exclude] = _BIG
     return deadwood
 
