@@ -75,6 +75,7 @@ _SUITS = np.asarray(SUIT_OF, dtype=np.int64)
 _CARD_LANE_BIT = (1 << (np.arange(NUM_CARDS) % 13)).astype(np.int64)
 _FULL_LANE = (1 << 13) - 1
 _RANKS = np.arange(13, dtype=np.int64)
+_CARD_ROW = np.dtype((np.void, NUM_CARDS))  # a row of 52 booleans or int8 as one item
 # How BatchGinRummy._apply groups the actions: by the move that carries each out.
 _GROUPS = ("take", "stock", "pass", "discard", "finish")
 _ACTION_GROUP = np.asarray([0, 2, 1, 0] + [3] * NUM_CARDS + [4] * (NUM_ACTIONS - KNOCK_BASE),
@@ -346,6 +347,9 @@ class BatchGinRummy:
         # that do not act.
         self._mask_rows = np.zeros((n + 1, NUM_ACTIONS), dtype=np.int8)
         self._mask = self._mask_rows[:n]
+        # Each env's discard entries as one item (writing whole items is far faster).
+        self._discard_entries = np.ndarray((n,), dtype=_CARD_ROW, buffer=self._mask_rows,
+                                           offset=DISCARD_BASE, strides=(NUM_ACTIONS,))
 
     # -- dealing ------------------------------------------------------------------------------
 
@@ -582,7 +586,9 @@ class BatchGinRummy:
         taken = self.taken[rows]
         has_taken = taken >= 0
         throwable[np.flatnonzero(has_taken), taken[has_taken]] = False
-        mask[rows, DISCARD_BASE:DISCARD_BASE + NUM_CARDS] = throwable & ~self.must_end[rows, None]
+        must_end = self.must_end[rows]
+        shown = throwable & ~must_end[:, None] if must_end.any() else throwable
+        self._discard_entries[rows] = shown.view(_CARD_ROW).reshape(-1)
         # Only hands that may reach the knock limit need each discard tried; a cheap bound rules
         # out nearly all (in random play fewer than 1 in 100 is left) and the rest are counted.
         limit = self.knock_limit[rows]
