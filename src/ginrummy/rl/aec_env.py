@@ -160,7 +160,8 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         if self.full_decisions:
             return {"observation": self._full_observation(player),
                     "action_mask": self._full_mask(player)}
-        return {"observation": tracker.observe(player), "action_mask": tracker.mask(player)}
+        # tracker.observe(player), without its call: observe() runs every step
+        return {"observation": tracker.vectors[player].copy(), "action_mask": tracker.mask(player)}
 
     def _full_observation(self, player: int) -> np.ndarray:
         assert self.tracker is not None
@@ -187,9 +188,12 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self._play(int(action))  # type: ignore[arg-type]
+
+    def _play(self, index: int) -> None:
+        """The step of a live agent (ClassicWrapper calls it straight for a legal ``int``)."""
         match = self.match
         assert match is not None and self.tracker is not None
-        index = int(action)  # type: ignore[arg-type]
         if self.full_decisions and (self.pending is not None
                                     or KNOCK_BASE <= index < KNOCK_BASE + 52):
             self._decide(index)  # an illegal choice raises, changing nothing

@@ -94,6 +94,6 @@ class ClassicWrapper(OrderEnforcingWrapper[Any, Any, Any], AssertOutOfBoundsWrap
                     and 0 <= action < raw.action_spaces[agent].n and prev["action_mask"][action]):
                 self._has_updated = True
                 self._prev_obs = self._prev_info = None
-                raw.step(action)
+                raw._play(action)  # step() less the checks just made
                 return
         super().step(action)
