@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from ginrummy.core.actions import Kind
 from ginrummy.core.cards import BIT, parse_card, parse_cards, to_mask
 from ginrummy.core.match import Match
 from ginrummy.core.melds import min_deadwood
@@ -15,6 +16,7 @@ from ginrummy.core.rules import rules_for
 from ginrummy.players import make_player
 from ginrummy.players.base import play_match
 from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert import player as expert_player
 from ginrummy.players.expert.evaluation import improve
 from ginrummy.players.expert.match_odds import MatchOdds, Stakes
 from ginrummy.players.expert.search import Deal, Table, deals_for, knock_now, play_on, sample_hands
@@ -118,3 +120,43 @@ def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
     assert learned["standard"][0] is False
     # the camper settles for a knock only with 10 or fewer stock cards left
     assert learned["gin-camper"][0] is True and 0 < learned["gin-camper"][1] <= 10
+
+
+class _Witness:
+    """A standard player that records, at each hand's end, whether the expert's test says the
+    opponent held a knock back, beside the truth read from the full hand."""
+
+    name = "witness"
+
+    def __init__(self, match: Match, seed: int) -> None:
+        self.match, self.inner = match, make_player("standard", seed=seed)
+        self.calls: list[tuple[bool, bool]] = []
+
+    def choose(self, view):  # type: ignore[no-untyped-def]
+        return self.inner.choose(view)
+
+    def observe(self, view) -> None:  # type: ignore[no-untyped-def]
+        said = expert_player._held_a_knock_before(view)
+        result = view.result
+        if result.knocker != view.opponent or view.knock_card is None:
+            assert not said
+            return
+        moves = [m for m in self.match.state.history if m.player == view.opponent]
+        before = (result.hands[view.opponent] | BIT[view.knock_card]) ^ BIT[moves[-2].card]
+        truth = (len(moves) >= 3 and moves[-3].action.kind is Kind.DISCARD
+                 and min_deadwood(before) <= view.knock_limit)
+        self.calls.append((said, truth))
+
+
+def test_a_gin_shows_the_opponent_held_a_knock_back_only_when_it_did() -> None:
+    # marjj-style goes for gin after its third turn, so its gins often follow a hand that could
+    # have knocked; standard knocks at once and never holds one back.
+    for name, waits in (("marjj-style", True), ("standard", False)):
+        calls = []
+        for seed in range(30):
+            match = Match.new(EAAI, seed=seed)
+            witness = _Witness(match, seed)
+            play_match(match, (witness, make_player(name, seed=seed + 7)))
+            calls += witness.calls
+        assert all(truth for said, truth in calls if said)  # never wrong when it says so
+        assert any(said for said, _ in calls) is waits

@@ -131,7 +131,9 @@ class Tuning:
     max_extra: float = 8.0  # cards per opponent draw so far, up to this many
     knock_threshold: float = 0.0  # knock when its expected points exceed this
     rollouts: int = 48  # sampled deals played out to judge a knock against playing on (0: off)
-    own_knock: int = 0  # in those rollouts, we knock at or below this deadwood
+    own_knock: int = 0  # in those rollouts, we knock at or below this deadwood,
+    own_knock_vs_waiter: int = 0  # or this one against an opponent that waits for gin
+    waiter_prior: int = 0  # 1: take the opponent for one that waits until it knocks early
     quick_knocker: int = 1  # 1: deals assume the opponent knocks as soon as it can
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
@@ -200,7 +202,8 @@ class ExpertPlayer(BasePlayer):
     def __init__(self, seed: int | None = None, **tuning: Any) -> None:
         super().__init__(seed=seed)
         self.tuning = Tuning(**tuning)
-        self.opponent_waits = False  # seen holding a knock it did not make (so not quick)
+        # seen holding a knock it did not make (so not quick), or assumed until it knocks early
+        self.opponent_waits = bool(self.tuning.waiter_prior)
         self.late_knock_stock = 0  # most stock cards left when a waiting opponent knocked anyway
         self.reader: HandReader | None = None  # kept between decisions of a hand
         self.decisions = 0
@@ -230,8 +233,13 @@ class ExpertPlayer(BasePlayer):
         if result.knocker == view.opponent and min_deadwood(result.hands[view.opponent]) > 0:
             # a waiting opponent settles for a knock late in the hand: learn how late
             self.late_knock_stock = max(self.late_knock_stock, view.stock_size)
-        elif (result.knocker == view.player
-              and min_deadwood(result.hands[view.opponent]) <= view.knock_limit):
+            if _knocked_early(_opponent_draws(view), view.stock_size):
+                self.opponent_waits = False
+        if result.knocker == view.player:
+            held = min_deadwood(result.hands[view.opponent]) <= view.knock_limit
+        else:
+            held = _held_a_knock_before(view)
+        if held:
             self.opponent_waits = True
 
     def rank_actions(self, view: PlayerView) -> list[tuple[Action, float]]:
@@ -280,7 +288,10 @@ class ExpertPlayer(BasePlayer):
         ending = self.memory.ending(view)
         if ending == "their_knock":
             # it knocked without gin right after our last discard: that late it settles
-            self.late_knock_stock = max(self.late_knock_stock, self.memory.stock_size - 1)
+            stock = self.memory.stock_size - 1
+            self.late_knock_stock = max(self.late_knock_stock, stock)
+            if _knocked_early(self.memory.opponent_draws + 1, stock):
+                self.opponent_waits = False
         elif ending == "undercut":
             self.memory.undercuts += 1
             if self.memory.undercuts >= UNDERCUTS_TO_WAIT:
@@ -364,7 +375,8 @@ class _Decision:
     def table(self) -> Table:
         view = self.view
         return Table(view.rules, view.knock_limit, view.multiplier,
-                     own_knock=self.tuning.own_knock,
+                     own_knock=(self.tuning.own_knock if self.quick_opponent
+                                else self.tuning.own_knock_vs_waiter),
                      their_knock=view.knock_limit if self.quick_opponent else 0,
                      their_late_knock=0 if self.quick_opponent else self.late_knock_stock,
                      stakes=self.stakes, take_to_knock=bool(self.tuning.take_to_knock))
@@ -587,6 +599,9 @@ class _Decision:
 # Undercuts of our knocks, read from the match score, before the expert takes the opponent for
 # one that waits (a layoff can also undercut a quick knocker, so one is not enough).
 UNDERCUTS_TO_WAIT = 2
+# A knock without gin after the opponent's first three draws (which even a gin hunter like
+# marjj-style knocks in) and before the stock is this low shows a quick knocker.
+EARLY_DRAWS, QUICK_STOCK = 3, 15
 
 
 @dataclass(slots=True)
@@ -603,6 +618,7 @@ class HandMemory:
     multiplier: int = 1
     observed: tuple[int, int, Card | None] | None = None  # the last hand ``observe`` showed
     undercuts: int = 0
+    opponent_draws: int = 0  # in the hand, by our last decision
 
     def after(self, view: PlayerView, action: Action) -> HandMemory:
         """The memory once ``action`` is played from ``view``."""
@@ -614,7 +630,8 @@ class HandMemory:
         return HandMemory(view.match.hand_number, _deal(view), view.match.scores, view.stock_size,
                           min_deadwood(hand) if hand.bit_count() <= 10 else 0,
                           action.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN),
-                          view.multiplier, self.observed, self.undercuts)
+                          view.multiplier, self.observed, self.undercuts,
+                          _opponent_draws(view))
 
     def ending(self, view: PlayerView) -> str | None:
         """How the hand after our last decision ended, when the score says so and ``observe``
@@ -638,6 +655,36 @@ class HandMemory:
 def _deal(view: PlayerView) -> tuple[int, int, Card | None] | None:
     """What tells one hand from another, across matches too: number, dealer and upcard."""
     return None if view.match is None else (view.match.hand_number, view.dealer, view.upcard)
+
+
+def _held_a_knock_before(view: PlayerView) -> bool:
+    """Whether the hand the opponent just ended by knocking shows that it held a knock after its
+    previous discard and played on. Certain only when every card its last draw may have been
+    (the pile's known card, or any of its shown cards not known to be in its hand before) leaves
+    such a hand: a looser test also caught quick knockers (15 of 176 knocks by ``standard``)."""
+    result, opponent = view.result, view.opponent
+    moves = [m for m in view.history if m.player == opponent]
+    if (result is None or result.knocker != opponent or view.knock_card is None
+            or len(moves) < 3 or moves[-3].action.kind is not Kind.DISCARD):
+        return False
+    eleven = result.hands[opponent] | BIT[view.knock_card]
+    draw = moves[-2]
+    if draw.card is not None:
+        drawn = [draw.card]
+    else:
+        known = 0  # cards it took from the pile and kept
+        for move in moves[:-2]:
+            if move.card is not None and move.action.kind in (Kind.TAKE, Kind.DRAW_PILE):
+                known |= BIT[move.card]
+            elif move.action.card is not None and move.action.kind is Kind.DISCARD:
+                known &= ~BIT[move.action.card]
+        drawn = from_mask(eleven & ~known)
+    return all(min_deadwood(eleven ^ BIT[card]) <= view.knock_limit for card in drawn)
+
+
+def _knocked_early(opponent_draws: int, stock_size: int) -> bool:
+    """Whether a knock without gin came when only a quick knocker makes one."""
+    return opponent_draws > EARLY_DRAWS and stock_size > QUICK_STOCK
 
 
 def _opponent_draws(view: PlayerView) -> int:
