@@ -160,8 +160,7 @@ class GinRummyEnv(AECEnv[str, dict[str, np.ndarray], int], EzPickle):
         if self.full_decisions:
             return {"observation": self._full_observation(player),
                     "action_mask": self._full_mask(player)}
-        # tracker.observe(player), without its call: observe() runs every step
-        return {"observation": tracker.vectors[player].copy(), "action_mask": tracker.mask(player)}
+        return {"observation": tracker.observe(player), "action_mask": tracker.mask(player)}
 
     def _full_observation(self, player: int) -> np.ndarray:
         assert self.tracker is not None
