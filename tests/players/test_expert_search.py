@@ -116,6 +116,7 @@ def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
         expert = ExpertPlayer(seed=1)
         for seed in range(3):
             play_match(Match.new(EAAI, seed=seed), (expert, make_player(name, seed=seed)))
+        assert expert.style_known  # so it no longer hedges its rollouts
         learned[name] = (expert.opponent_waits, expert.late_knock_stock)
     assert learned["standard"][0] is False
     # the camper settles for a knock only with 10 or fewer stock cards left

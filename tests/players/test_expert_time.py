@@ -20,6 +20,7 @@ from ginrummy.core.state import HandState
 from ginrummy.core.views import MatchInfo, PlayerView
 from ginrummy.players.base import BasePlayer, play_match
 from ginrummy.players.expert import STRONG, ExpertPlayer
+from ginrummy.players.expert import player as expert_module
 from ginrummy.players.expert import reading as reading_module
 from ginrummy.players.expert.deadline import Deadline
 from ginrummy.players.expert.reading import HandReader
@@ -239,3 +240,13 @@ def test_expert_strong_thinks_longer() -> None:
     assert strong.tuning.reading > plain.tuning.reading
     assert strong.tuning.think_ms > plain.tuning.think_ms
     assert {k: getattr(strong.tuning, k) for k in STRONG} == STRONG
+
+
+def test_until_the_opponent_shows_its_style_half_the_rollouts_expect_it_to_wait() -> None:
+    view = _discard_view()
+    tuning = ExpertPlayer(seed=1, **CHEAP).tuning
+    hedged = expert_module._Decision(view, tuning, random.Random(1), waiter_share=0.5)
+    assert [table.their_knock for table in hedged.tables] == [view.knock_limit] * 4 + [0] * 4
+    assert len(hedged.deals) == len(hedged.tables) == CHEAP["rollouts"]
+    known = expert_module._Decision(view, tuning, random.Random(1), waiter_share=0.0)
+    assert [table.their_knock for table in known.tables] == [view.knock_limit] * 8

@@ -19,7 +19,8 @@ sampled opponent hands below come from each), then:
   pessimistic on purpose (each keeps the best ten of up to eight more cards than the opponent
   holds, more as it draws), and while the opponent is a quick knocker (the expert learns from
   the hands it shows whether it ever held a knock back) they hold more deadwood than the knock
-  limit. Gin is always taken.
+  limit. Until the opponent's style shows, half the deals are drawn and played out as against
+  one that waits for gin (:attr:`Tuning.waiter_share`). Gin is always taken.
 
 Every outcome is valued by the chance of winning the match it leaves
 (:mod:`ginrummy.players.expert.match_odds`), not by its raw points: near the end a sure small win
@@ -134,6 +135,7 @@ class Tuning:
     own_knock: int = 0  # in those rollouts, we knock at or below this deadwood,
     own_knock_vs_waiter: int = 0  # or this one against an opponent that waits for gin
     waiter_prior: int = 0  # 1: take the opponent for one that waits until it knocks early
+    waiter_share: float = 0.5  # until the style shows, this share of deals as against a waiter
     quick_knocker: int = 1  # 1: deals assume the opponent knocks as soon as it can
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
@@ -204,6 +206,7 @@ class ExpertPlayer(BasePlayer):
         self.tuning = Tuning(**tuning)
         # seen holding a knock it did not make (so not quick), or assumed until it knocks early
         self.opponent_waits = bool(self.tuning.waiter_prior)
+        self.style_known = False  # whether opponent_waits was learned rather than assumed
         self.late_knock_stock = 0  # most stock cards left when a waiting opponent knocked anyway
         self.reader: HandReader | None = None  # kept between decisions of a hand
         self.decisions = 0
@@ -234,13 +237,16 @@ class ExpertPlayer(BasePlayer):
             # a waiting opponent settles for a knock late in the hand: learn how late
             self.late_knock_stock = max(self.late_knock_stock, view.stock_size)
             if _knocked_early(_opponent_draws(view), view.stock_size):
-                self.opponent_waits = False
+                self._learn_style(waits=False)
         if result.knocker == view.player:
             held = min_deadwood(result.hands[view.opponent]) <= view.knock_limit
         else:
             held = _held_a_knock_before(view)
         if held:
-            self.opponent_waits = True
+            self._learn_style(waits=True)
+
+    def _learn_style(self, *, waits: bool) -> None:
+        self.opponent_waits, self.style_known = waits, True
 
     def rank_actions(self, view: PlayerView) -> list[tuple[Action, float]]:
         """The legal actions, best first, each with its score (deadwood points, see
@@ -260,6 +266,7 @@ class ExpertPlayer(BasePlayer):
         if deadline.passed():  # nothing evaluated yet: the lookahead alone, no search
             tuning, reader = replace(tuning, rollouts=0), None
         decision = _Decision(view, tuning, self.rng, quick_opponent=not self.opponent_waits,
+                             waiter_share=0.0 if self.style_known else tuning.waiter_share,
                              late_knock_stock=self.late_knock_stock, reader=reader,
                              deadline=deadline)
         ranked = decision.assess()
@@ -291,23 +298,27 @@ class ExpertPlayer(BasePlayer):
             stock = self.memory.stock_size - 1
             self.late_knock_stock = max(self.late_knock_stock, stock)
             if _knocked_early(self.memory.opponent_draws + 1, stock):
-                self.opponent_waits = False
+                self._learn_style(waits=False)
         elif ending == "undercut":
             self.memory.undercuts += 1
             if self.memory.undercuts >= UNDERCUTS_TO_WAIT:
-                self.opponent_waits = True
+                self._learn_style(waits=True)
 
 
 class _Decision:
     """The evaluation of one decision point."""
 
     def __init__(self, view: PlayerView, tuning: Tuning, rng: random.Random, *,
-                 quick_opponent: bool = True, late_knock_stock: int = 0,
-                 reader: HandReader | None = None, deadline: Deadline = NO_DEADLINE) -> None:
+                 quick_opponent: bool = True, waiter_share: float = 0.0,
+                 late_knock_stock: int = 0, reader: HandReader | None = None,
+                 deadline: Deadline = NO_DEADLINE) -> None:
         self.view = view
         self.deadline = deadline
         self.late_knock_stock = late_knock_stock
         self.quick_opponent = quick_opponent and bool(tuning.quick_knocker)
+        # a hedge while a quick knocker is only assumed: the last deals drawn and played out
+        # as against one that waits for gin
+        self.waiter_deals = round(tuning.rollouts * waiter_share) if self.quick_opponent else 0
         self.tuning = tuning
         self.knowledge: CardKnowledge = track(view)
         self.reader = reader
@@ -332,14 +343,25 @@ class _Decision:
 
     @cached_property
     def deals(self) -> list[Deal]:
-        """Sampled hidden cards for rollouts (none when rollouts are off)."""
+        """Sampled hidden cards for rollouts (none when rollouts are off); the last
+        :attr:`waiter_deals` of them drawn as for an opponent that may hold a knock."""
         view = self.view
         if self.tuning.rollouts <= 0:
             return []
         quick = self.quick_opponent and _opponent_draws(view) > 0
-        hands = self._opponent_hands(self.tuning.rollouts,
+        waiting = self.waiter_deals
+        hands = self._opponent_hands(self.tuning.rollouts - waiting,
                                      could_not_knock=view.knock_limit if quick else None)
+        if waiting:
+            hands += self._opponent_hands(waiting, could_not_knock=None)
         return deals_for(hands, self.knowledge.unseen, self.rng)
+
+    @cached_property
+    def tables(self) -> list[Table]:
+        """The rollout table of each of :attr:`deals`."""
+        waiting = self.waiter_deals
+        quick = [self._table(quick=self.quick_opponent)] * (len(self.deals) - waiting)
+        return quick + [self._table(quick=False)] * waiting
 
     def _opponent_hands(self, count: int, *, could_not_knock: int | None) -> list[Mask]:
         """``count`` plausible opponent hands: a share read from its play, the rest drawn from
@@ -371,14 +393,12 @@ class _Decision:
         opp_draws = _opponent_draws(self.view)
         return min(self.tuning.max_extra, self.tuning.extra_per_draw * opp_draws)
 
-    @cached_property
-    def table(self) -> Table:
+    def _table(self, *, quick: bool) -> Table:
         view = self.view
         return Table(view.rules, view.knock_limit, view.multiplier,
-                     own_knock=(self.tuning.own_knock if self.quick_opponent
-                                else self.tuning.own_knock_vs_waiter),
-                     their_knock=view.knock_limit if self.quick_opponent else 0,
-                     their_late_knock=0 if self.quick_opponent else self.late_knock_stock,
+                     own_knock=self.tuning.own_knock if quick else self.tuning.own_knock_vs_waiter,
+                     their_knock=view.knock_limit if quick else 0,
+                     their_late_knock=0 if quick else self.late_knock_stock,
                      stakes=self.stakes, take_to_knock=bool(self.tuning.take_to_knock))
 
     @cached_property
@@ -508,10 +528,10 @@ class _Decision:
         if card in self._rollouts:
             return self._rollouts[card]
         kept = self.view.hand_mask ^ BIT[card]
-        table, deadline = self.table, self.deadline
+        deadline = self.deadline
         total = 0.0
         found: float | None = None
-        for deal in self.deals:
+        for deal, table in zip(self.deals, self.tables, strict=True):
             if deadline.passed():
                 break
             total += play_on(kept, card, deal, table)
@@ -564,7 +584,8 @@ class _Decision:
         undercut: over the rollout deals, or else over the sampled hands."""
         if not rollouts:
             return self._knock_value(shown, show=melds)
-        outcomes = [knock_now(shown, deal, self.table, show=melds) for deal in self.deals]
+        outcomes = [knock_now(shown, deal, table, show=melds)
+                    for deal, table in zip(self.deals, self.tables, strict=True)]
         return (sum(outcomes) / len(outcomes),
                 sum(1 for o in outcomes if o < 0) / len(outcomes))
 
