@@ -122,7 +122,13 @@ class Tuning:
     cards, blind guesses 31%), but the reader's deadwood follows the real one much better
     (correlation 0.65-0.77 against 0.45-0.53 for the model's samples). On the README's seed-0
     tournaments (400 games): 83.25% against ``openspiel-simple`` and 82.75% against
-    ``standard`` (every hand read: 79.0% and 81.5%; no reading: 75.75% and 77.25%)."""
+    ``standard`` (every hand read: 79.0% and 81.5%; no reading: 75.75% and 77.25%).
+
+    Until the opponent's style shows, half the rollout deals as against one that waits for gin
+    (``waiter_share``; 100 games each, seed 61): ``marjj-style`` 67.0% against 55.0% without,
+    ``openspiel-simple`` 86.0% against 84.0%, ``gin-camper`` 68.0% against 67.0%, ``standard``
+    78.0%. Taking every opponent for a waiter instead (``waiter_prior``) won 66.0%, 76.0%, 65.0%
+    and 83.0% (docs/players.md, Strength)."""
 
     potential_weight: float = 1.6  # how much the expected improvement from future draws counts
     feed_weight: float = 0.6  # cost per point of deadwood a discard is expected to save the opponent
