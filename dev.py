@@ -4,7 +4,7 @@
     python3 dev.py play [OPTIONS]   # create/update .venv, then start a match in the terminal
     python3 dev.py test [PYTEST]    # create/update .venv (and, as root, the Debian packages the
                                     # browser and PostgreSQL tests need), then lint, type-check,
-                                    # build the docs strictly, test
+                                    # build the docs strictly, test (a worker per CPU; -n 0: one)
     python3 dev.py bench            # the benchmarks in benchmarks/ (installs the anchors)
     python3 dev.py docs [--build]   # serve the documentation site at http://127.0.0.1:8000/,
                                     # or build it into build/site (strict: a broken link fails)
@@ -116,7 +116,14 @@ def main(argv: list[str]) -> int:
         if run([str(PYTHON), "-m", "mkdocs", "build", "--strict", "-d", site],
                env=DOCS_ENV):
             return 1
-    return run([str(PYTHON), "-m", "pytest", *rest])
+    return run([str(PYTHON), "-m", "pytest", *parallel(), *rest])
+
+
+def parallel() -> list[str]:
+    """pytest-xdist's options for a worker per CPU (``dev.py test -n 0`` runs in one process:
+    the last ``-n`` wins). Tests that must not overlap share an ``xdist_group``."""
+    workers = os.cpu_count() or 1
+    return ["-n", str(workers), "--dist", "loadgroup"] if workers > 1 else []
 
 
 if __name__ == "__main__":

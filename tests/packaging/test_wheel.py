@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "tui"))
 from plain_driver import PlainProcess, play  # noqa: E402
 
+# the wheel and its venv are built once: under pytest-xdist these tests share a worker
+pytestmark = pytest.mark.xdist_group("wheel")
 BIN = "Scripts" if os.name == "nt" else "bin"
 EXE = ".exe" if os.name == "nt" else ""
 REQUIRED = [  # besides every module: what the faces read at run time

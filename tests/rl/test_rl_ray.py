@@ -18,6 +18,9 @@ from ginrummy.players.arena import run_pairs
 from ginrummy.rl.ray_runner import run_pairs_ray
 from ginrummy.rl.selfplay import SelfPlayConfig, generate
 
+# one Ray cluster at a time: under pytest-xdist these tests share a worker
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:

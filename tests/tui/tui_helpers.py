@@ -119,9 +119,7 @@ async def play_by_mouse(app: App[None], pilot: Pilot[None], *, limit: int = 2000
             raise AssertionError(f"unexpected screen {screen!r}")
         for target in targets:
             if isinstance(target, int):  # a card: find its face now (the hand is redrawn)
-                faces = [face for face in app.screen.query_one("#hand").query(CardFace)
-                         if face.card == target]
-                await pilot.click(faces[0], offset=(2, 1))
+                await pilot.click(await card_face(app, pilot, target), offset=(2, 1))
             else:
                 await wait_for(app, pilot, target)
                 # (the return value is unreliable here: a click redraws the board it hit)
@@ -139,6 +137,18 @@ async def wait_for(app: App[None], pilot: Pilot[None], target: str, *,
             return
         await pilot.pause(WAIT_PAUSE)
     raise AssertionError(f"{target} never appeared on {app.screen!r}")
+
+
+async def card_face(app: App[None], pilot: Pilot[None], card: int, *,
+                    tries: int = WAIT_TRIES) -> CardFace:
+    """The face of ``card`` in the hand, once drawn: a move redraws the hand, and under load
+    the new faces may not be there yet. Fails after ``tries`` pauses."""
+    for _ in range(tries):
+        for face in app.screen.query("#hand CardFace").results(CardFace):
+            if face.card == card:
+                return face
+        await pilot.pause(WAIT_PAUSE)
+    raise AssertionError(f"card {card} never appeared in the hand on {app.screen!r}")
 
 
 def choose_clicks(screen: GameScreen) -> list[str | int]:
