@@ -23,11 +23,12 @@ from dataclasses import dataclass, field
 
 from ginrummy.core.actions import Action
 from ginrummy.core.cards import Mask
+from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Match
 from ginrummy.core.rules import rules_for
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import Player, play_match
-from ginrummy.players.expert import ExpertPlayer
+from ginrummy.players.expert import ExpertPlayer, tuning_from_text
 from ginrummy.players.expert import player as expert
 from ginrummy.players.registry import make_player
 
@@ -71,7 +72,7 @@ class SightedExpert:
         self.player.observe(view)
 
 
-def play_one(job: tuple[int, int, str, str, dict[str, float], bool]) -> Outcome:
+def play_one(job: tuple[int, int, str, str, dict[str, int | float], bool]) -> Outcome:
     seed, expert_seat, opponent, preset, tuning, oracle = job
     match = Match.new(rules_for(preset), seed=seed)
     player: Player = ExpertPlayer(seed=seed, **tuning)
@@ -103,14 +104,6 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - spread, centre + spread
 
 
-def parse_tuning(items: list[str]) -> dict[str, float]:
-    tuning: dict[str, float] = {}
-    for item in items:
-        key, _, value = item.partition("=")
-        tuning[key] = int(value) if value.isdigit() else float(value)
-    return tuning
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200, help="games (an even number)")
@@ -123,7 +116,10 @@ def main() -> None:
     parser.add_argument("--oracle", action="store_true",
                         help="diagnostic: the expert samples the opponent's real hand")
     args = parser.parse_args()
-    tuning = parse_tuning(args.set)
+    try:
+        tuning = tuning_from_text(",".join(args.set)) if args.set else {}
+    except GinRummyError as error:
+        parser.error(str(error))
     jobs = [(args.seed * 100_003 + i, seat, args.opponent, args.preset, tuning, args.oracle)
             for i in range(args.matches // 2) for seat in (0, 1)]
     start = time.perf_counter()

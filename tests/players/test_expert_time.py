@@ -242,6 +242,19 @@ def test_expert_strong_thinks_longer() -> None:
     assert {k: getattr(strong.tuning, k) for k in STRONG} == STRONG
 
 
+def test_an_expert_with_knobs_plays_an_earlier_version() -> None:
+    before_the_hedge = make_player("expert:waiter_share=0, reading=32", seed=1)
+    assert isinstance(before_the_hedge, ExpertPlayer)
+    assert before_the_hedge.name == "expert:waiter_share=0,reading=32"
+    assert (before_the_hedge.tuning.waiter_share, before_the_hedge.tuning.reading) == (0.0, 32)
+    assert isinstance(before_the_hedge.tuning.reading, int)
+    plain = make_player("expert", seed=1)
+    assert isinstance(plain, ExpertPlayer)
+    default = plain.tuning  # every other knob as today's
+    assert replace(before_the_hedge.tuning, waiter_share=default.waiter_share,
+                   reading=default.reading) == default
+
+
 def test_until_the_opponent_shows_its_style_half_the_rollouts_expect_it_to_wait() -> None:
     view = _discard_view()
     tuning = ExpertPlayer(seed=1, **CHEAP).tuning

@@ -7,9 +7,10 @@ import doctest
 import pytest
 
 from ginrummy.players import coach, report
+from ginrummy.players.expert import knobs
 
 
-@pytest.mark.parametrize("module", [coach, report], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [coach, report, knobs], ids=lambda m: m.__name__)
 def test_players_docstring_examples(module: object) -> None:
     failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
     assert tried > 0 and failures == 0

@@ -71,6 +71,13 @@ def test_players_tournament_text_report_and_plot(
     (["standard", "standard", "--jobs", "0"], "--jobs must be at least 1"),
     (["standard", "standard", "--plot", "chart.svg"], "--plot writes a PNG file"),
     (["standard", "standard", "--plot", "/no/such/dir/x.png"], "no such folder"),
+    (["expert:bogus=1", "standard"], "'bogus' is not a knob of the expert; knobs: "),
+    (["expert:", "standard"], "expert: needs KNOB=VALUE pairs"),
+    (["expert:rollouts", "standard"], "knob rollouts needs a value"),
+    (["expert:rollouts=-1", "standard"], "knob rollouts takes a whole number from 0, not '-1'"),
+    (["expert:rollouts=2.5", "standard"], "knob rollouts takes a whole number from 0"),
+    (["expert:waiter_share=1.5", "standard"], "waiter_share takes a number from 0 to 1"),
+    (["standard", "expert:feed_weight=inf"], "feed_weight takes a finite number, not 'inf'"),
 ])
 def test_players_tournament_bad_input_is_one_clear_line(
     capsys: pytest.CaptureFixture[str], args: list[str], message: str

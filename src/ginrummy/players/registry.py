@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ginrummy.core.errors import GinRummyError
 from ginrummy.players.base import Player, RandomPlayer
 from ginrummy.players.beginner import BeginnerPlayer
-from ginrummy.players.expert import STRONG, ExpertPlayer
+from ginrummy.players.expert import STRONG, ExpertPlayer, tuning_from_text
 from ginrummy.players.marjj import MarjjStylePlayer
 from ginrummy.players.montecarlo import DEFAULT_SAMPLES, MonteCarloPlayer
 from ginrummy.players.standard import StandardPlayer
@@ -57,7 +57,9 @@ def make_player(name: str, *, seed: int | None = None) -> Player:
 
     ``cmd:COMMAND LINE`` runs an external program speaking the bot protocol;
     ``montecarlo:N`` is the Monte Carlo player with ``N`` sampled worlds a choice;
-    ``expert:strong`` is the expert thinking longer (for the coach and tournaments).
+    ``expert:strong`` is the expert thinking longer (for the coach and tournaments);
+    ``expert:KNOB=VALUE,...`` the expert with those :class:`~ginrummy.players.expert.Tuning`
+    values (an earlier version, for self-play checks).
     """
     if name.startswith("cmd:"):
         from ginrummy.protocol.client import ExternalBot
@@ -68,6 +70,11 @@ def make_player(name: str, *, seed: int | None = None) -> Player:
         return MonteCarloPlayer(samples=_samples(key.partition(":")[2]), seed=seed)
     if key == "expert:strong":
         return ExpertPlayer(seed=seed, **STRONG)
+    if key.startswith("expert:"):
+        tuning = tuning_from_text(key.partition(":")[2])
+        player = ExpertPlayer(seed=seed, **tuning)
+        player.name = "expert:" + ",".join(f"{knob}={value:g}" for knob, value in tuning.items())
+        return player
     if key not in _FACTORIES:
         raise GinRummyError(f"unknown player {name!r}; choose one of {', '.join(_FACTORIES)}")
     return _FACTORIES[key](seed)

@@ -9,13 +9,15 @@
   opponent hands, the knock's value;
 - :mod:`~ginrummy.players.expert.search`: determinized rollouts to the end of the hand;
 - :mod:`~ginrummy.players.expert.match_odds`: outcomes valued by the chance of winning the match;
-- :mod:`~ginrummy.players.expert.deadline`: the hard time bound on each decision.
+- :mod:`~ginrummy.players.expert.deadline`: the hard time bound on each decision;
+- :mod:`~ginrummy.players.expert.knobs`: :class:`Tuning` values from text (``expert:KNOB=V``).
 
 The other players (``random``, ``beginner``, ``standard``, ``gin-camper``...) are one module each
 in :mod:`ginrummy.players`; the expert uses their shared :mod:`ginrummy.players.tactics`. The
 rollouts and the match equity are offered here too, for the ``montecarlo`` player.
 """
 
+from ginrummy.players.expert.knobs import knob_names, tuning_from_text
 from ginrummy.players.expert.match_odds import Stakes, stakes_for
 from ginrummy.players.expert.player import (
     DISCARDS_PER_DRAW,
@@ -45,7 +47,9 @@ __all__ = [
     "Deal",
     "Stakes",
     "Table",
+    "knob_names",
     "knock_now",
     "play_on",
     "stakes_for",
+    "tuning_from_text",
 ]
