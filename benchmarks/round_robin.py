@@ -100,7 +100,7 @@ def main() -> None:
                 with args.results.open("a", encoding="utf-8") as results:
                     results.write(json.dumps(summary) + "\n")
         summaries.append(summary)
-        print(row(summary, summary["seconds"]), flush=True)
+        print(row(summary), flush=True)
     for summary in summaries:
         verdict = expert_target(summary)
         if verdict:
@@ -138,15 +138,17 @@ def saved_pairs(path: Path | None, *, matches: int, seed: int,
             continue
         try:
             summary = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise GinRummyError(f"{path}, line {number}: not a saved pair ({error})") from None
+        except json.JSONDecodeError:
+            summary = None
+        if not isinstance(summary, dict) or not {"player_a", "player_b"} <= summary.keys():
+            raise GinRummyError(f"{path}, line {number}: not a pair saved by this script")
         if (summary.get("matches"), summary.get("seed"), summary.get("players_code")) == (
                 matches, seed, code):
             saved[(summary["player_a"], summary["player_b"])] = summary
     return saved
 
 
-def row(summary: dict[str, Any], seconds: float) -> str:
+def row(summary: dict[str, Any]) -> str:
     low, high = summary["ci95"]
     a, b = summary["a"], summary["b"]
     return (
@@ -155,7 +157,8 @@ def row(summary: dict[str, Any], seconds: float) -> str:
         f"| {summary['points_per_hand_a']:.2f} v {summary['points_per_hand_b']:.2f} "
         f"| {a['gin_rate']:.3f} v {b['gin_rate']:.3f} "
         f"| {a['undercut_rate']:.3f} v {b['undercut_rate']:.3f} "
-        f"| {a['decision_ms_median']:.1f} v {b['decision_ms_median']:.1f} | {seconds / 60:.1f} |"
+        f"| {a['decision_ms_median']:.1f} v {b['decision_ms_median']:.1f} "
+        f"| {summary['seconds'] / 60:.1f} |"
     )
 
 
