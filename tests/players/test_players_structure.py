@@ -12,7 +12,7 @@ import ginrummy.players.expert as expert
 
 PACKAGE = Path(ginrummy.__file__).parent
 EXPERT = Path(expert.__file__).parent
-PARTS = {"player", "tracking", "reading", "evaluation", "search", "match_odds", "deadline"}
+PARTS = {"player", "tracking", "reading", "evaluation", "search", "match_odds", "deadline", "knobs"}
 
 
 def imports(path: Path) -> set[str]:
