@@ -17,7 +17,7 @@ in :mod:`ginrummy.players`; the expert uses their shared :mod:`ginrummy.players.
 rollouts and the match equity are offered here too, for the ``montecarlo`` player.
 """
 
-from ginrummy.players.expert.knobs import knob_names, tuning_from_text
+from ginrummy.players.expert.knobs import tuning_from_text
 from ginrummy.players.expert.match_odds import Stakes, stakes_for
 from ginrummy.players.expert.player import (
     DISCARDS_PER_DRAW,
@@ -47,7 +47,6 @@ __all__ = [
     "Deal",
     "Stakes",
     "Table",
-    "knob_names",
     "knock_now",
     "play_on",
     "stakes_for",

@@ -17,10 +17,6 @@ _TYPES: dict[str, type] = {f.name: type(f.default) for f in fields(Tuning)}
 _SHARES = ("waiter_share", "reading_share")  # fractions of the deals or samples
 
 
-def knob_names() -> list[str]:
-    return list(_TYPES)
-
-
 def tuning_from_text(text: str) -> dict[str, int | float]:
     """``KNOB=VALUE`` pairs separated by commas, checked against :class:`Tuning`: whole numbers
     of at least 0 for its counts and switches, finite numbers for the rest (shares from 0 to 1).
