@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from typing import TypeVar
 
 from rich.console import Console
 from textual.app import App
@@ -18,6 +20,7 @@ from ginrummy.tui.game import PICK_KEYS, GameScreen
 from ginrummy.tui.session import GameSession
 from ginrummy.tui.widgets import CardFace
 
+T = TypeVar("T")
 WAIT_TRIES, WAIT_PAUSE = 200, 0.05  # how long a click waits for its target to be built
 
 
@@ -128,27 +131,32 @@ async def play_by_mouse(app: App[None], pilot: Pilot[None], *, limit: int = 2000
     return clicks
 
 
-async def wait_for(app: App[None], pilot: Pilot[None], target: str, *,
-                   tries: int = WAIT_TRIES) -> None:
+async def wait_for(app: App[None], pilot: Pilot[None], target: str) -> None:
     """Pause until ``target`` is on the screen: a screen just pushed (the end of a hand) may
-    not have built its buttons yet, under load most of all. Fails after ``tries`` pauses."""
-    for _ in range(tries):
-        if app.screen.query(target):
-            return
-        await pilot.pause(WAIT_PAUSE)
-    raise AssertionError(f"{target} never appeared on {app.screen!r}")
+    not have built its buttons yet, under load most of all."""
+    await _until(app, pilot, lambda: app.screen.query(target) or None, target)
 
 
-async def card_face(app: App[None], pilot: Pilot[None], card: int, *,
-                    tries: int = WAIT_TRIES) -> CardFace:
+async def card_face(app: App[None], pilot: Pilot[None], card: int) -> CardFace:
     """The face of ``card`` in the hand, once drawn: a move redraws the hand, and under load
-    the new faces may not be there yet. Fails after ``tries`` pauses."""
-    for _ in range(tries):
-        for face in app.screen.query("#hand CardFace").results(CardFace):
-            if face.card == card:
-                return face
+    the new faces may not be there yet."""
+    def face() -> CardFace | None:
+        faces = app.screen.query("#hand CardFace").results(CardFace)
+        return next((face for face in faces if face.card == card), None)
+
+    return await _until(app, pilot, face, f"card {card} in the hand")
+
+
+async def _until(app: App[None], pilot: Pilot[None], find: Callable[[], T | None],
+                 what: str) -> T:
+    """What ``find`` returns once it is not None, pausing between tries; fails after
+    ``WAIT_TRIES`` pauses."""
+    for _ in range(WAIT_TRIES):
+        found = find()
+        if found is not None:
+            return found
         await pilot.pause(WAIT_PAUSE)
-    raise AssertionError(f"card {card} never appeared in the hand on {app.screen!r}")
+    raise AssertionError(f"{what} never appeared on {app.screen!r}")
 
 
 def choose_clicks(screen: GameScreen) -> list[str | int]:
