@@ -14,7 +14,9 @@ median rates and the median per-round ratio to RLCard. The vector rows step
 every step) and the Gymnasium ``make_vec`` env against its built-in ``standard`` opponent (one
 step = one learner decision, the opponent's replies played inside it). ``--only pettingzoo`` times
 the two PettingZoo rows beside the anchors and skips the batch and vector rows; ``--only vector``
-times the vector rows beside the anchors.
+times the vector rows beside the anchors. The batch and vector rows run the simulator's compiled
+kernels where Numba is installed (the ``rl`` extra; ``GINRUMMY_NO_JIT=1`` turns them off): the
+second line says which.
 """
 
 from __future__ import annotations
@@ -191,6 +193,8 @@ def main(argv: list[str] | None = None) -> None:
         except ImportError:
             missing.append(name)
     print(f"load average before: {load()}")
+    from ginrummy.rl import kernels
+    print("batch kernels: " + ("compiled (Numba)" if kernels.ENABLED else "NumPy only"))
     rates: dict[str, list[float]] = {name: [] for name, _ in rows}
     for _ in range(args.rounds):
         for name, workload in rows:
