@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> None:
             missing.append(name)
     print(f"load average before: {load()}")
     from ginrummy.rl import kernels
-    print("batch kernels: " + ("compiled (Numba)" if kernels.ENABLED else "NumPy only"))
+    print("batch kernels: " + ("compiled (Numba)" if kernels.compiled() else "NumPy only"))
     rates: dict[str, list[float]] = {name: [] for name, _ in rows}
     for _ in range(args.rounds):
         for name, workload in rows:

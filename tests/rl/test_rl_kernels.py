@@ -26,15 +26,14 @@ CASES = [
 ]
 
 
-@pytest.fixture
-def kernels_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kernels, "ENABLED", False)
+def _numpy_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kernels, "compiled", lambda: None)
 
 
 def test_rl_kernels_are_on_with_the_rl_extra() -> None:
     # numba comes with the rl extra: without this, every test below would compare NumPy with itself
     pytest.importorskip("gymnasium")  # the rl extra is installed
-    assert kernels.ENABLED, "numba is missing or GINRUMMY_NO_JIT is set: the kernels are off"
+    assert kernels.compiled(), "numba is missing or GINRUMMY_NO_JIT is set: the kernels are off"
 
 
 def _knocky_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -68,7 +67,7 @@ def _play(preset: str, episode: str, options: dict, *, steps: int) -> list[tuple
 def test_rl_kernels_play_as_the_numpy_code(preset: str, episode: str, options: dict,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     compiled = _play(preset, episode, options, steps=150)
-    monkeypatch.setattr(kernels, "ENABLED", False)
+    _numpy_only(monkeypatch)
     reference = _play(preset, episode, options, steps=150)
     ended = sum(int(step[4].sum()) for step in reference[1:])
     assert ended > 20, "too few hands ended to compare the settlement"
@@ -77,12 +76,15 @@ def test_rl_kernels_play_as_the_numpy_code(preset: str, episode: str, options: d
             assert a.dtype == b.dtype and np.array_equal(a, b), f"step {number} differs"
 
 
-def test_rl_kernels_random_legal_actions_as_the_numpy_code(kernels_off: None) -> None:
+def test_rl_kernels_random_legal_actions_as_the_numpy_code(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(9)
     mask = (rng.random((500, 161)) < rng.random((500, 1)) * 0.3).astype(np.int8)
     mask[:7] = 0  # rows with no legal action get 0
-    reference = random_legal_actions(mask, np.random.default_rng(1))
-    kernels.ENABLED = True  # monkeypatch restores it
+    assert kernels.compiled()
+    with monkeypatch.context() as numpy_only:
+        _numpy_only(numpy_only)
+        reference = random_legal_actions(mask, np.random.default_rng(1))
     assert np.array_equal(random_legal_actions(mask, np.random.default_rng(1)), reference)
     assert np.array_equal(random_legal_actions(mask.view(bool), np.random.default_rng(1)),
                           reference)
@@ -103,5 +105,5 @@ def test_rl_kernels_least_deadwood_equals_the_core_solver() -> None:
         row[cards] = True
     lanes = lanes_of(rows)
     expected = [min_deadwood(mask) for mask in (lanes @ _LANE_PLACE).tolist()]
-    assert kernels.ENABLED
+    assert kernels.compiled()
     assert min_deadwood_lanes(lanes).tolist() == expected

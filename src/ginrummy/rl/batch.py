@@ -145,9 +145,10 @@ def min_deadwood_lanes(lanes: np.ndarray) -> np.ndarray:
     """Exact least deadwood of each hand ``[M, 4]`` (at most eleven cards), as the core counts
     it: runs from the core's per-suit table, every choice of sets tried, all rows at once (a few
     hands are counted by the core)."""
-    if kernels.ENABLED:
+    jit = kernels.compiled()
+    if jit is not None:
         least = np.empty(len(lanes), dtype=np.int64)
-        kernels.min_deadwood(lanes, _RUN_DEADWOOD, least)
+        jit.min_deadwood(lanes, _RUN_DEADWOOD, least)
         return least
     if len(lanes) <= FEW_HANDS:
         masks = (lanes @ _LANE_PLACE).tolist()
@@ -247,9 +248,10 @@ def random_legal_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarr
     packed eight actions to a byte, so the work is per byte rather than per action.
     """
     n = len(mask)
-    if kernels.ENABLED:
+    jit = kernels.compiled()
+    if jit is not None:
         chosen = np.empty(n, dtype=np.int64)
-        kernels.random_legal_actions(mask, rng.random(n), chosen)
+        jit.random_legal_actions(mask, rng.random(n), chosen)
         return chosen
     packed = np.packbits(mask, axis=1, bitorder="little")  # [N, bytes]
     width = packed.shape[1]
@@ -447,8 +449,9 @@ class BatchGinRummy:
         """``cards`` taken from the pile into the hands of ``seat`` in ``rows`` (or thrown
         onto it): the hand, its lanes, the opponent's known cards, the pile's set and their
         mirrors in ``_bits``, written through flat indices (cheaper than indexing three axes)."""
-        if kernels.ENABLED:
-            kernels.move_cards(rows, seat, cards, to_hand, self.hand.reshape(-1),
+        jit = kernels.compiled()
+        if jit is not None:
+            jit.move_cards(rows, seat, cards, to_hand, self.hand.reshape(-1),
                                self._lanes_flat, self.known.reshape(-1),
                                self.in_pile.reshape(-1), self._bits_flat)
             return
@@ -521,9 +524,10 @@ class BatchGinRummy:
         0/1 entries cast from ``_bits`` and the other cells set a chunk of envs at a time, while
         the chunk is still in cache (cheaper than setting them in the whole array after)."""
         obs = np.empty((self.n, 2, OBS_SIZE), dtype=np.float32)
-        if kernels.ENABLED:
+        jit = kernels.compiled()
+        if jit is not None:
             scores = self.score_features
-            kernels.observe_both(self._bits.reshape(self.n, -1), self.phase, self.pile,
+            jit.observe_both(self._bits.reshape(self.n, -1), self.phase, self.pile,
                                  self.pile_size, self.stock_size, self.knock_limit, scores,
                                  bool(scores.any()), obs.reshape(self.n, -1))
             return obs
@@ -568,9 +572,10 @@ class BatchGinRummy:
     def masks_by_seat(self, acting: np.ndarray) -> np.ndarray:
         """``[N, 2, 161]`` int8 by seat: :attr:`mask` for the seat to act where ``acting [N]``,
         zeros elsewhere; one gather of whole rows (no zeroing pass first)."""
-        if kernels.ENABLED:
+        jit = kernels.compiled()
+        if jit is not None:
             out = np.empty((self.n, 2, NUM_ACTIONS), dtype=np.int8)
-            kernels.masks_by_seat(self._mask, self.to_play, acting, out)
+            jit.masks_by_seat(self._mask, self.to_play, acting, out)
             return out
         source = np.full((self.n, 2), self.n, dtype=np.intp)  # the row of zeros
         source[self.rows, self.to_play] = np.where(acting, self.rows, self.n)

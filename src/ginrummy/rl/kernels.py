@@ -5,14 +5,16 @@ several whole-array NumPy calls; those calls stay as the fallback and as the ref
 compare the kernels with, value for value. The passes are memory-bound: an observation of both
 seats is 1.75 KB of float32 per env, written once here instead of cast and then patched.
 
-``GINRUMMY_NO_JIT=1`` in the environment turns the kernels off (:data:`ENABLED` is then false).
+:func:`compiled` gives the kernels, or None where Numba is missing or ``GINRUMMY_NO_JIT=1`` is
+set in the environment. Numba is imported on that first call, not with this module (it takes
+about 0.3 s, which users of the one-game environments need not pay).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,23 +32,6 @@ from ginrummy.rl.encoding import (
     STOCK,
     STOCK_AT_START,
 )
-
-
-def _compiler() -> Callable[[Callable[..., Any]], Callable[..., Any]] | None:
-    if os.environ.get("GINRUMMY_NO_JIT"):
-        return None
-    try:
-        import numba
-    except ImportError:
-        return None
-    # cache: compiled once per machine, not in every process (a test worker, a Ray actor)
-    compiled: Callable[[Callable[..., Any]], Callable[..., Any]] = numba.njit(
-        cache=True, nogil=True, boundscheck=False)
-    return compiled
-
-
-_jit = _compiler()
-ENABLED = _jit is not None
 
 
 def _observe_both(bits: np.ndarray, phase: np.ndarray, pile: np.ndarray, pile_size: np.ndarray,
@@ -169,9 +154,32 @@ def _min_deadwood(lanes: np.ndarray, run_deadwood: np.ndarray, out: np.ndarray) 
         out[hand] = best
 
 
-if _jit is not None:
-    move_cards = _jit(_move_cards)
-    min_deadwood = _jit(_min_deadwood)
-    observe_both = _jit(_observe_both)
-    masks_by_seat = _jit(_masks_by_seat)
-    random_legal_actions = _jit(_random_legal_actions)
+class Kernels(NamedTuple):
+    move_cards: Callable[..., None]
+    min_deadwood: Callable[..., None]
+    observe_both: Callable[..., None]
+    masks_by_seat: Callable[..., None]
+    random_legal_actions: Callable[..., None]
+
+
+_found: list[Kernels | None] = []  # empty until compiled() first looks
+
+
+def compiled() -> Kernels | None:
+    """The kernels (each compiled on its first call), or None to use the NumPy code."""
+    if not _found:
+        _found.append(_compile())
+    return _found[0]
+
+
+def _compile() -> Kernels | None:
+    if os.environ.get("GINRUMMY_NO_JIT"):
+        return None
+    try:
+        import numba
+    except ImportError:
+        return None
+    # cache: compiled once per machine, not in every process (a test worker, a Ray actor)
+    jit = numba.njit(cache=True, nogil=True, boundscheck=False)
+    return Kernels(jit(_move_cards), jit(_min_deadwood), jit(_observe_both),
+                   jit(_masks_by_seat), jit(_random_legal_actions))
