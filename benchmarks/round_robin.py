@@ -42,14 +42,15 @@ PUBLISHED_SEED = 2026
 # the panel, with the expert as it was before its hedge for a self-play check
 PANEL = ("expert", "marjj-style", "montecarlo:256", "standard", "openspiel-simple", "gin-camper",
          "expert:waiter_share=0")
-# opponent -> the expert's least win rate and least lower bound of the 95% interval
-EXPERT_TARGETS: dict[str, tuple[float, float]] = {
-    "marjj-style": (0.60, 0.50),
-    "montecarlo:256": (0.60, 0.50),
-    "montecarlo:64": (0.60, 0.50),
-    "standard": (0.80, 0.0),
-    "openspiel-simple": (0.80, 0.0),
-    "gin-camper": (0.70, 0.0),
+# opponent -> the expert's least win rate, the bound its 95% interval's low end must pass, and
+# whether the rate must be above the least one, not merely reach it ("above 70%": gin-camper)
+EXPERT_TARGETS: dict[str, tuple[float, float, bool]] = {
+    "marjj-style": (0.60, 0.50, False),
+    "montecarlo:256": (0.60, 0.50, False),
+    "montecarlo:64": (0.60, 0.50, False),
+    "standard": (0.80, 0.0, False),
+    "openspiel-simple": (0.80, 0.0, False),
+    "gin-camper": (0.70, 0.0, True),  # "above 70%"
 }
 HEADER = ("| pair | matches | first wins (95% CI) | pts/hand | gins/hand | undercuts/hand "
           "| decision ms (median) | minutes |\n|---|---:|---|---|---|---|---|---:|")
@@ -174,9 +175,10 @@ def expert_target(summary: dict[str, Any]) -> str | None:
     low, high = summary["ci95"]
     if names[0] != "expert":
         rate, low = 1 - rate, 1 - high
-    least_rate, least_low = EXPERT_TARGETS[opponent]
-    met = rate >= least_rate and low > least_low
-    return (f"expert vs {opponent}: {rate:.1%} (CI low {low:.1%}); target >= {least_rate:.0%}"
+    least_rate, least_low, strictly = EXPERT_TARGETS[opponent]
+    met = (rate > least_rate if strictly else rate >= least_rate) and low > least_low
+    return (f"expert vs {opponent}: {rate:.1%} (CI low {low:.1%}); "
+            f"target {'>' if strictly else '>='} {least_rate:.0%}"
             + (f", CI low > {least_low:.0%}" if least_low else "")
             + f": {'met' if met else 'NOT met'}")
 
