@@ -46,7 +46,7 @@ class Chance:
 
     deadwood: int  # the least deadwood a knock leaves
     stock: int  # stock cards left
-    points: int  # the expert's net points had it knocked (its knock scored the same way)
+    points: int  # the expert's net points had it knocked here
     knocked: bool  # whether the expert knocked here
 
 
@@ -59,7 +59,8 @@ class Hand:
 
 def knock_points(state: HandState, seat: int) -> tuple[int, int] | None:
     """The least deadwood a knock leaves the player to move and the net points the best such
-    knock scores against the opponent's real hand; None when it cannot knock (or has gin)."""
+    knock scores against the opponent's real hand; None when it cannot knock (or has gin).
+    Ties in deadwood go to the knock that scores more, which only flatters knocking earlier."""
     rules, hand = state.rules, state.hands[seat]
     best: tuple[int, int] | None = None
     for action in state.legal_actions():
