@@ -110,17 +110,28 @@ def test_an_improved_hand_keeps_its_size_and_its_known_cards() -> None:
 
 def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
     # The standard player always knocks when it can; the gin camper holds knocks back until
-    # the stock runs low.
-    learned = {}
+    # the stock runs low. The hedge (some deals as against a waiter) stops for the one that
+    # knocks at once and goes on against the one that waits.
+    share = expert_player.Tuning().waiter_share
+    assert share > 0 and ExpertPlayer(seed=1).opponent_guess() == (True, share)
+    learned, guesses = {}, {}
     for name in ("standard", "gin-camper"):
         expert = ExpertPlayer(seed=1)
         for seed in range(3):
             play_match(Match.new(EAAI, seed=seed), (expert, make_player(name, seed=seed)))
-        assert expert.style_known  # so it no longer hedges its rollouts
+        assert expert.style_known
         learned[name] = (expert.opponent_waits, expert.late_knock_stock)
+        guesses[name] = expert.opponent_guess()
+        # the old way, kept as a knob: a known waiter is nothing but a waiter
+        expert.tuning = expert_player.Tuning(learn_waits=1)
+        guesses[f"{name}, learn_waits=1"] = expert.opponent_guess()
     assert learned["standard"][0] is False
     # the camper settles for a knock only with 10 or fewer stock cards left
     assert learned["gin-camper"][0] is True and 0 < learned["gin-camper"][1] <= 10
+    assert guesses == {"standard": (True, 0.0), "standard, learn_waits=1": (True, 0.0),
+                       "gin-camper": (True, share), "gin-camper, learn_waits=1": (False, 0.0)}
+    # the waiter prior: every opponent a waiter until it knocks early
+    assert ExpertPlayer(seed=1, waiter_prior=1).opponent_guess() == (False, 0.0)
 
 
 class _Witness:

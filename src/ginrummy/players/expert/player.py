@@ -142,6 +142,7 @@ class Tuning:
     own_knock_vs_waiter: int = 0  # or this one against an opponent that waits for gin
     waiter_prior: int = 0  # 1: take the opponent for one that waits until it knocks early
     waiter_share: float = 0.5  # until the style shows, this share of deals as against a waiter
+    learn_waits: int = 0  # 1: once it shows it waits, every deal as against a waiter (else hedge)
     quick_knocker: int = 1  # 1: deals assume the opponent knocks as soon as it can
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
@@ -271,8 +272,8 @@ class ExpertPlayer(BasePlayer):
         tuning = self.tuning
         if deadline.passed():  # nothing evaluated yet: the lookahead alone, no search
             tuning, reader = replace(tuning, rollouts=0), None
-        decision = _Decision(view, tuning, self.rng, quick_opponent=not self.opponent_waits,
-                             waiter_share=0.0 if self.style_known else tuning.waiter_share,
+        quick, share = self.opponent_guess()
+        decision = _Decision(view, tuning, self.rng, quick_opponent=quick, waiter_share=share,
                              late_knock_stock=self.late_knock_stock, reader=reader,
                              deadline=deadline)
         ranked = decision.assess()
@@ -291,9 +292,21 @@ class ExpertPlayer(BasePlayer):
         reader = self.reader
         if reader is None or not reader.follows(view):
             reader = self.reader = HandReader(view, self.rng, count=tuning.reading,
-                                              quick=not self.opponent_waits,
+                                              quick=self.opponent_guess()[0],
                                               moves=tuning.reading_moves)
         return reader if reader.update(view, deadline) else None
+
+    def opponent_guess(self) -> tuple[bool, float]:
+        """How decisions take the opponent: whether as a quick knocker, and the share of the
+        deals hedged as against one that waits for gin. The hedge stops once the opponent has
+        knocked early; against one that has shown it waits it goes on unless ``learn_waits``
+        (:attr:`Tuning.learn_waits`), and ``waiter_prior`` takes every opponent for a waiter
+        until it knocks early."""
+        if self.style_known and not self.opponent_waits:
+            return True, 0.0
+        if self.opponent_waits and (self.tuning.learn_waits or not self.style_known):
+            return False, 0.0
+        return True, self.tuning.waiter_share
 
     def _learn_from_score(self, view: PlayerView) -> None:
         """In a host that never sends ``observe``: what the last hand's points tell of how the
