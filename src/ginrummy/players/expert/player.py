@@ -150,7 +150,7 @@ class Tuning:
     own_knock: int = 0  # in those rollouts, we knock at or below this deadwood,
     own_knock_vs_waiter: int = 0  # or this one against an opponent that waits for gin
     waiter_prior: int = 0  # 1: take the opponent for one that waits until it knocks early
-    waiter_share: float = 0.5  # until the style shows, this share of deals as against a waiter
+    waiter_share: float = 0.5  # until it knocks early, this share of deals as against a waiter
     learn_waits: int = 0  # 1: once it shows it waits, every deal as against a waiter (else hedge)
     quick_knocker: int = 1  # 1: deals assume the opponent knocks as soon as it can
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
