@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ginrummy.core.actions import Kind
 from ginrummy.core.cards import BIT, parse_card, parse_cards, to_mask
 from ginrummy.core.match import Match
@@ -132,6 +134,35 @@ def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
                        "gin-camper": (True, share), "gin-camper, learn_waits=1": (False, 0.0)}
     # the waiter prior: every opponent a waiter until it knocks early
     assert ExpertPlayer(seed=1, waiter_prior=1).opponent_guess() == (False, 0.0)
+
+
+def test_hands_shown_above_the_knock_limit_lower_the_hedge_until_the_style_shows() -> None:
+    # A quick knocker always shows more than the knock limit when we knock, so each such hand
+    # multiplies the odds that the opponent waits by above_limit_odds (Bayes' rule).
+    share = expert_player.Tuning().waiter_share
+    expert = ExpertPlayer(seed=1, above_limit_odds=0.5)
+    hands: list[tuple[bool, bool, tuple[bool, float]]] = []
+    learn = expert.observe
+
+    def observe(view):  # type: ignore[no-untyped-def]
+        learn(view)
+        result = view.result
+        above = (result.knocker == view.player
+                 and min_deadwood(result.hands[view.opponent]) > view.knock_limit)
+        hands.append((above, expert.style_known, expert.opponent_guess()))
+
+    expert.observe = observe  # type: ignore[method-assign]
+    play_match(Match.new(EAAI, seed=0), (expert, make_player("gin-camper", seed=0)))
+    odds, lowered = share / (1 - share), 0
+    for above, known, guess in hands:
+        if known:
+            break
+        odds *= 0.5 if above else 1
+        lowered += above
+        assert guess == (True, pytest.approx(odds / (1 + odds)))
+    assert lowered  # the hedge did shrink before the camper showed that it waits
+    assert hands[-1][1] and hands[-1][2] == (True, share)  # then it goes on, as without the knob
+    assert expert_player.Tuning().above_limit_odds == 1  # the default never moves the share
 
 
 class _Witness:

@@ -14,7 +14,7 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.players.expert.player import Tuning
 
 _TYPES: dict[str, type] = {f.name: type(f.default) for f in fields(Tuning)}
-_SHARES = ("waiter_share", "reading_share")  # fractions of the deals or samples
+_SHARES = ("waiter_share", "reading_share", "above_limit_odds")  # fractions from 0 to 1
 
 
 def tuning_from_text(text: str) -> dict[str, int | float]:

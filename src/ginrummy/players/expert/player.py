@@ -152,6 +152,9 @@ class Tuning:
     waiter_prior: int = 0  # 1: take the opponent for one that waits until it knocks early
     waiter_share: float = 0.5  # until it knocks early, this share of deals as against a waiter
     learn_waits: int = 0  # 1: once it shows it waits, every deal as against a waiter (else hedge)
+    # each hand ended by our knock with the opponent above the knock limit (as a quick knocker
+    # always is) multiplies the odds that it waits by this, until its style shows (1: never)
+    above_limit_odds: float = 1.0
     quick_knocker: int = 1  # 1: deals assume the opponent knocks as soon as it can
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
@@ -224,6 +227,7 @@ class ExpertPlayer(BasePlayer):
         self.opponent_waits = bool(self.tuning.waiter_prior)
         self.style_known = False  # whether opponent_waits was learned rather than assumed
         self.late_knock_stock = 0  # most stock cards left when a waiting opponent knocked anyway
+        self.waiter_likelihood = 1.0  # of the hands shown so far: a waiter's over a quick one's
         self.reader: HandReader | None = None  # kept between decisions of a hand
         self.decisions = 0
         self.deadline_hits = 0  # decisions cut short by the time bound
@@ -256,6 +260,8 @@ class ExpertPlayer(BasePlayer):
                 self._learn_style(waits=False)
         if result.knocker == view.player:
             held = min_deadwood(result.hands[view.opponent]) <= view.knock_limit
+            if not held:
+                self.waiter_likelihood *= self.tuning.above_limit_odds
         else:
             held = _held_a_knock_before(view)
         if held:
@@ -310,12 +316,17 @@ class ExpertPlayer(BasePlayer):
         deals hedged as against one that waits for gin. The hedge stops once the opponent has
         knocked early; against one that has shown it waits it goes on unless ``learn_waits``
         (:attr:`Tuning.learn_waits`), and ``waiter_prior`` takes every opponent for a waiter
-        until it knocks early."""
+        until it knocks early. Before its style shows, the share is the chance that it waits
+        after the hands it showed (:attr:`Tuning.above_limit_odds`)."""
         if self.style_known and not self.opponent_waits:
             return True, 0.0
         if self.opponent_waits and (self.tuning.learn_waits or not self.style_known):
             return False, 0.0
-        return True, self.tuning.waiter_share
+        share = self.tuning.waiter_share
+        if self.style_known or self.waiter_likelihood == 1 or not share:
+            return True, share
+        waits = share * self.waiter_likelihood
+        return True, waits / (waits + 1 - share) if waits else 0.0
 
     def _learn_from_score(self, view: PlayerView) -> None:
         """In a host that never sends ``observe``: what the last hand's points tell of how the
