@@ -162,7 +162,6 @@ def test_hands_shown_above_the_knock_limit_lower_the_hedge_until_the_style_shows
         assert guess == (True, pytest.approx(odds / (1 + odds)))
     assert lowered  # the hedge did shrink before the camper showed that it waits
     assert hands[-1][1] and hands[-1][2] == (True, share)  # then it goes on, as without the knob
-    assert expert_player.Tuning().above_limit_odds == 1  # the default never moves the share
 
 
 class _Witness:

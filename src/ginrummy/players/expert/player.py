@@ -154,7 +154,7 @@ class Tuning:
     learn_waits: int = 0  # 1: once it shows it waits, every deal as against a waiter (else hedge)
     # each hand ended by our knock with the opponent above the knock limit (as a quick knocker
     # always is) multiplies the odds that it waits by this, until its style shows (1: never)
-    above_limit_odds: float = 1.0
+    above_limit_odds: float = 0.5
     quick_knocker: int = 1  # 1: deals assume the opponent knocks as soon as it can
     discard_rollouts: int = 3  # the best discards also judged by rollouts (0: none)
     rollout_weight: float = 1.0  # deadwood points per point of rollout value
