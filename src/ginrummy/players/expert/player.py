@@ -291,11 +291,11 @@ class ExpertPlayer(BasePlayer):
         deadline = Deadline(think / 1000, self.clock) if think > 0 else NO_DEADLINE
         # the reader may use half the time; one cut short is left out of this decision
         reader_deadline = deadline.share(0.5)
-        reader = self._reader(view, reader_deadline)
+        quick, share = self.opponent_guess()
+        reader = self._reader(view, reader_deadline, quick=quick)
         tuning = self.tuning
         if deadline.passed():  # nothing evaluated yet: the lookahead alone, no search
             tuning, reader = replace(tuning, rollouts=0), None
-        quick, share = self.opponent_guess()
         decision = _Decision(view, tuning, self.rng, quick_opponent=quick, waiter_share=share,
                              late_knock_stock=self.late_knock_stock, reader=reader,
                              deadline=deadline)
@@ -306,7 +306,7 @@ class ExpertPlayer(BasePlayer):
             self.deadline_hits += 1
         return ranked
 
-    def _reader(self, view: PlayerView, deadline: Deadline) -> HandReader | None:
+    def _reader(self, view: PlayerView, deadline: Deadline, *, quick: bool) -> HandReader | None:
         """The reader of the opponent's hand, brought up to date (none when reading is off,
         before the opponent has drawn, or when the deadline stopped it short of the view)."""
         tuning = self.tuning
@@ -315,7 +315,7 @@ class ExpertPlayer(BasePlayer):
         reader = self.reader
         if reader is None or not reader.follows(view):
             reader = self.reader = HandReader(view, self.rng, count=tuning.reading,
-                                              quick=self.opponent_guess()[0],
+                                              quick=quick,
                                               moves=tuning.reading_moves)
         return reader if reader.update(view, deadline) else None
 
@@ -331,7 +331,7 @@ class ExpertPlayer(BasePlayer):
         if self.opponent_waits and (self.tuning.learn_waits or not self.style_known):
             return False, 0.0
         share = self.tuning.waiter_share
-        if self.style_known or self.waiter_likelihood == 1 or not share:
+        if self.style_known or self.waiter_likelihood == 1:  # the share exactly as set
             return True, share
         waits = share * self.waiter_likelihood
         return True, waits / (waits + 1 - share) if waits else 0.0
