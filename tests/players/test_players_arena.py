@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.pool
 import sys
 import time
 from collections.abc import Iterator
@@ -21,6 +23,7 @@ from ginrummy.players.report import percentile, summarize, wilson_interval
 from ginrummy.players.standard import StandardPlayer
 
 EAAI = rules_for("eaai")
+SHORT = rules_for("classic", target=25)  # short matches: many pools in little time
 DEALT: list[tuple[str, int, tuple[int, ...]]] = []  # (player, hand number, opening hand)
 
 
@@ -119,6 +122,46 @@ def test_players_arena_outcomes_do_not_depend_on_the_number_of_processes() -> No
     assert outcomes(serial) == outcomes(parallel)
     assert outcomes(serial) != outcomes(run_pairs("standard", "gin-camper", EAAI, pairs=6,
                                                   seed=8, jobs=1))
+
+
+@pytest.fixture
+def terminated(monkeypatch: pytest.MonkeyPatch) -> list[multiprocessing.pool.Pool]:
+    """The pools terminated while the test runs (they are terminated all the same)."""
+    pools: list[multiprocessing.pool.Pool] = []
+    terminate = multiprocessing.pool.Pool.terminate
+
+    def noted(pool: multiprocessing.pool.Pool) -> None:
+        pools.append(pool)
+        terminate(pool)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", noted)
+    return pools
+
+
+def test_players_arena_a_pool_whose_work_is_done_lets_its_workers_exit_on_their_own(
+    terminated: list[multiprocessing.pool.Pool],
+) -> None:
+    # Terminating a finished pool once hung a whole test run: a worker idle on the task
+    # queue's lock did not die of its SIGTERM. Workers must end through the queue instead.
+    before = set(multiprocessing.active_children())
+    for seed in range(6):
+        pairs = run_pairs("random", "beginner", SHORT, pairs=3, seed=seed, jobs=2)
+        assert [p.index for p in pairs] == [0, 1, 2]
+    assert terminated == []
+    assert set(multiprocessing.active_children()) <= before
+
+
+def test_players_arena_a_consumer_that_stops_early_terminates_the_pool(
+    terminated: list[multiprocessing.pool.Pool],
+) -> None:
+    def stop(done: int) -> None:
+        raise KeyboardInterrupt
+
+    before = set(multiprocessing.active_children())
+    with pytest.raises(KeyboardInterrupt):
+        run_pairs("random", "beginner", SHORT, pairs=4, seed=1, jobs=2, on_result=stop)
+    assert len(terminated) == 1
+    assert set(multiprocessing.active_children()) <= before
 
 
 def test_players_arena_pair_seeds_differ_between_pairs_and_base_seeds() -> None:

@@ -24,6 +24,7 @@ import random
 import signal
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -286,10 +287,22 @@ def _results(
         yield from pool.imap_unordered(_play_indexed, work, chunksize=1)
 
 
-def worker_pool(processes: int) -> multiprocessing.pool.Pool:
-    """A process pool whose workers, when the pool is terminated (Ctrl+C, an error in the
-    parent), unwind instead of dying at once, so each running match stops its bot processes."""
-    return multiprocessing.get_context().Pool(processes, initializer=_worker_signals)
+@contextmanager
+def worker_pool(processes: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A process pool that, once its work is done, lets its workers finish and exit on their
+    own; only Ctrl+C, an error in the parent or a consumer that stops early terminates them,
+    and then they unwind instead of dying at once, so each running match stops its bots.
+
+    (Terminating a pool whose work is done is not only abrupt: a worker idle on the task
+    queue's lock once failed to die of its SIGTERM and hung the whole run.)"""
+    pool = multiprocessing.get_context().Pool(processes, initializer=_worker_signals)
+    try:
+        yield pool
+    except BaseException:
+        pool.terminate()
+        raise
+    pool.close()
+    pool.join()
 
 
 def _worker_signals() -> None:
