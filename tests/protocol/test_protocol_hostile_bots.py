@@ -94,6 +94,24 @@ def test_protocol_a_stderr_flood_leaves_the_host_and_its_log_small(
         assert text.count("not logged]") == processes  # the note closing each process's log
 
 
+def test_protocol_a_bots_last_stderr_is_logged_before_close_returns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a slow disk: the log is still being written when the bot has exited; a host that exits
+    # right after close() (the last match of a tournament) must not lose that line
+    write = BotLog.write
+
+    def slow_write(log: BotLog, text: str) -> None:
+        time.sleep(0.3)
+        write(log, text)
+
+    monkeypatch.setattr(BotLog, "write", slow_write)
+    log = tmp_path / "bots.log"
+    bot = ExternalBot(shlex.join([sys.executable, str(HOSTILE), "flood-stderr"]), log_path=log)
+    bot.close()
+    assert log.exists() and "more bytes not logged]" in log.read_text()
+
+
 def test_protocol_a_bot_that_floods_stdout_unasked_is_held_back(
     tmp_path: Path, ginrummy_home: Path
 ) -> None:

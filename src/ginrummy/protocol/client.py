@@ -315,7 +315,8 @@ class _BotProcess:
         )
         self._stderr_pump.start()
         # stops the process even if the bot object is dropped without close() or at exit
-        self._finalizer = weakref.finalize(self, _stop, self.popen, self._stopped)
+        self._finalizer = weakref.finalize(
+            self, _stop, self.popen, self._stopped, self._stderr_pump)
 
     def send(self, message: HostMessage) -> bool:
         """Write one line; False when the bot no longer reads."""
@@ -472,8 +473,10 @@ def _pump_stderr(pipe: IO[bytes], tail: collections.deque[str], log: BotLog, lab
     pipe.close()
 
 
-def _stop(popen: subprocess.Popen[bytes], stopped: threading.Event) -> None:
-    """Ask the bot to quit, then end its whole process group; always reap it."""
+def _stop(popen: subprocess.Popen[bytes], stopped: threading.Event,
+          stderr_pump: threading.Thread) -> None:
+    """Ask the bot to quit, then end its whole process group; always reap it, and let its
+    last stderr reach the log."""
     stopped.set()
     if popen.poll() is None and popen.stdin is not None:
         try:
@@ -492,6 +495,8 @@ def _stop(popen: subprocess.Popen[bytes], stopped: threading.Event) -> None:
         pass
     # even a bot that quit in time may leave helpers behind in its group
     _end_group(popen)
+    # the pump is a daemon thread: a host that exits next would cut off the bot's last words
+    stderr_pump.join(timeout=_STOP_GRACE)
 
 
 def _end_group(popen: subprocess.Popen[bytes]) -> None:
