@@ -15,20 +15,22 @@ tune on other seeds. The same figures come from
 The whole table is about a day of CPU on a 2-core machine, so it can be built in parts:
 ``--only PLAYER`` plays just the pairs that include that player, and ``--results FILE`` appends
 each finished pair to a JSON Lines file and, run again, reuses the pairs the file already holds
-for the same matches, seed and players' code (a fingerprint of the engine and players' source
-and weights), so a run cut short goes on where it stopped and a change to a player replays
-its pairs.
+for the same matches, seed and pair's code (a fingerprint of the source the pair's games run:
+the engine, the arena, and every module the two players import), so a run cut short goes on
+where it stopped and a change to a player replays only its own pairs (and those of players
+that import it: ``montecarlo`` rolls out with the expert's search).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import itertools
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +38,15 @@ import ginrummy
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.rules import rules_for
 from ginrummy.players.arena import check_player, run_pairs
+from ginrummy.players.registry import make_player
 from ginrummy.players.report import summarize
 
 PUBLISHED_SEED = 2026
+PACKAGE = Path(ginrummy.__file__).parent
+# in every pair's code, read but not followed: they set up and score the games, and following
+# their imports (the registry imports every player) would tie every pair to every player
+SHARED_FILES = ("__init__.py", "players/__init__.py", "players/registry.py", "players/arena.py",
+                "players/report.py", "players/table_arena.py")
 # the issue's panel, with the expert as it was before its hedge for a self-play check
 PANEL = ("expert", "marjj-style", "montecarlo:256", "standard", "openspiel-simple", "gin-camper",
          "expert:waiter_share=0")
@@ -77,8 +85,11 @@ def main() -> None:
     if args.only is not None and args.only not in args.panel:
         parser.error(f"--only {args.only}: not in the panel ({', '.join(args.panel)})")
     code = players_code()
+    wanted = list(pairings(args.panel, args.only))
+    codes = {pair: pair_code(*pair) for pair in wanted}
     try:
-        done = saved_pairs(args.results, matches=args.matches, seed=args.seed, code=code)
+        done = saved_pairs(args.results, matches=args.matches, seed=args.seed, codes=codes,
+                           code=code)
     except (GinRummyError, OSError) as error:
         parser.error(str(error))
     rules = rules_for("eaai")
@@ -88,7 +99,7 @@ def main() -> None:
           + (f"; {len(done)} pairs already in {args.results}" if done else ""))
     print(HEADER, flush=True)
     summaries = []
-    for first, second in pairings(args.panel, args.only):
+    for first, second in wanted:
         summary = done.get((first, second))
         if summary is None:
             start = time.perf_counter()
@@ -96,7 +107,8 @@ def main() -> None:
                               jobs=args.jobs)
             summary = summarize(pairs, name_a=first, name_b=second, rules="eaai",
                                 seed=args.seed)
-            summary |= {"seconds": time.perf_counter() - start, "players_code": code}
+            summary |= {"seconds": time.perf_counter() - start, "players_code": code,
+                        "pair_code": codes[(first, second)]}
             if args.results is not None:
                 with args.results.open("a", encoding="utf-8") as results:
                     results.write(json.dumps(summary) + "\n")
@@ -115,22 +127,83 @@ def pairings(panel: list[str], only: str | None) -> Iterator[tuple[str, str]]:
             yield pair
 
 
-def players_code() -> str:
-    """A short fingerprint of the engine's and the players' source and weights: a saved pair
-    counts only while the code that played it is unchanged."""
-    package = Path(ginrummy.__file__).parent
+def players_code(package: Path = PACKAGE) -> str:
+    """A short fingerprint of all the engine's and the players' source and weights (pairs saved
+    before pairs had codes of their own count while it is unchanged)."""
+    return _fingerprint(package, [path for part in ("core", "players")
+                                  for path in (package / part).rglob("*") if path.is_file()])
+
+
+def pair_code(first: str, second: str, package: Path = PACKAGE) -> str:
+    """A short fingerprint of the source a pair's games run: a saved pair counts only while it
+    is unchanged."""
+    modules = {type(make_player(name)).__module__ for name in (first, second)}
+    return source_code(modules, package)
+
+
+def source_code(modules: Iterable[str], package: Path = PACKAGE) -> str:
+    """A fingerprint of the engine (all of ``core``, with its data), :data:`SHARED_FILES`, the
+    players' data files, and ``modules`` with every ``ginrummy`` module they import, in
+    function bodies too."""
+    shared = {package / name for name in SHARED_FILES}
+    files = {path for path in (package / "core").rglob("*") if path.is_file()}
+    files |= {path for path in (package / "players").rglob("*")
+              if path.is_file() and path.suffix != ".py"}
+    files |= {path for path in shared if path.exists()}
+    todo = [path for name in modules if (path := _module_file(name, package)) is not None]
+    while todo:
+        path = todo.pop()
+        if path in files:
+            continue
+        files.add(path)
+        todo += [found for found in _imports(path, package) if found not in shared]
+    return _fingerprint(package, files)
+
+
+def _imports(path: Path, package: Path) -> list[Path]:
+    """The files of the ``ginrummy`` modules ``path`` imports, and of its parent packages."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            # ``from ginrummy.players import expert`` imports a module by its name
+            names |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    parent = path.parent
+    while parent != package:
+        names.add(".".join(("ginrummy", *parent.relative_to(package).parts)))
+        parent = parent.parent
+    return [file for name in names if (file := _module_file(name, package)) is not None]
+
+
+def _module_file(name: str, package: Path) -> Path | None:
+    """The file of module ``name`` of the package (None for a module outside it, or a name
+    that is not a module, such as a class imported from one)."""
+    parts = name.split(".")
+    if parts[0] != "ginrummy" or len(parts) == 1:
+        return None
+    base = package.joinpath(*parts[1:])
+    for path in (base / "__init__.py", base.with_suffix(".py")):
+        if path.is_file():
+            return path
+    return None
+
+
+def _fingerprint(package: Path, files: Iterable[Path]) -> str:
     digest = hashlib.sha256()
-    for part in ("core", "players"):
-        for path in sorted((package / part).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(path.relative_to(package).as_posix().encode())
-                digest.update(path.read_bytes())
+    for path in sorted(files):
+        if "__pycache__" not in path.parts:
+            digest.update(path.relative_to(package).as_posix().encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 
 def saved_pairs(path: Path | None, *, matches: int, seed: int,
+                codes: dict[tuple[str, str], str],
                 code: str) -> dict[tuple[str, str], dict[str, Any]]:
-    """The pairs ``path`` holds for these matches, seed and players' code (the last of each)."""
+    """The pairs ``path`` holds for these matches and seed, played by the code in ``codes``
+    (the pair's code) or, saved before pairs had codes, by all the players' code ``code``; the
+    last of each."""
     if path is None or not path.exists():
         return {}
     saved = {}
@@ -143,9 +216,11 @@ def saved_pairs(path: Path | None, *, matches: int, seed: int,
             summary = None
         if not isinstance(summary, dict) or not {"player_a", "player_b"} <= summary.keys():
             raise GinRummyError(f"{path}, line {number}: not a pair saved by this script")
-        if (summary.get("matches"), summary.get("seed"), summary.get("players_code")) == (
-                matches, seed, code):
-            saved[(summary["player_a"], summary["player_b"])] = summary
+        pair = (summary["player_a"], summary["player_b"])
+        same_code = (summary["pair_code"] == codes.get(pair) if "pair_code" in summary
+                     else summary.get("players_code") == code)
+        if (summary.get("matches"), summary.get("seed")) == (matches, seed) and same_code:
+            saved[pair] = summary
     return saved
 
 

@@ -4,6 +4,7 @@ least" and "above" kept apart) and the knock-earlier rule scored on recorded han
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -62,3 +63,61 @@ def test_knocking_earlier_changes_only_hands_where_the_rule_knocks_before_the_ex
     assert mean == (42 + 0 + 46 + 0) / 4 and half > 0
     assert script.change(hands, 5, 20)[0] == 42 / 4
     assert script.change(hands, 1, 0) == (0.0, 0.0)
+
+
+def _package(root: Path) -> Path:
+    """A small ``ginrummy`` tree: player ``a`` imports ``shared``, player ``b`` imports ``lazy``
+    inside a function, the registry imports both."""
+    files = {
+        "__init__.py": "",
+        "core/rules.py": "LIMIT = 10\n",
+        "players/__init__.py": "from ginrummy.players.registry import make\n",
+        "players/registry.py": "from ginrummy.players import a, b\n",
+        "players/arena.py": "from ginrummy.players.registry import make\n",
+        "players/a.py": "from ginrummy.players.shared import helper\nimport json\n",
+        "players/shared.py": "from ginrummy.core.rules import LIMIT\n",
+        "players/b.py": "def play():\n    from ginrummy.players import lazy\n",
+        "players/lazy.py": "",
+        "players/weights/w.npz": "0",
+    }
+    package = root / "ginrummy"
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    return package
+
+
+def test_a_pairs_code_changes_with_what_its_players_import_and_nothing_else(tmp_path: Path) -> None:
+    package = _package(tmp_path)
+    source_code = _round_robin().source_code
+
+    def changed(name: str, module: str) -> bool:
+        before = source_code({module}, package)
+        (package / name).write_text((package / name).read_text() + "# changed\n")
+        return source_code({module}, package) != before
+
+    assert changed("players/shared.py", "ginrummy.players.a")  # imported by the player
+    assert changed("players/lazy.py", "ginrummy.players.b")  # imported inside a function
+    assert not changed("players/b.py", "ginrummy.players.a")  # another player
+    assert not changed("players/lazy.py", "ginrummy.players.a")  # only the registry imports it
+    for shared in ("core/rules.py", "players/registry.py", "players/arena.py",
+                   "players/weights/w.npz"):
+        assert changed(shared, "ginrummy.players.a"), shared
+
+
+def test_a_saved_pair_is_reused_only_while_the_code_that_played_it_is_unchanged(
+        tmp_path: Path) -> None:
+    rows = [
+        {"player_a": "x", "player_b": "y", "matches": 4, "seed": 1, "pair_code": "new"},
+        {"player_a": "x", "player_b": "z", "matches": 4, "seed": 1, "pair_code": "old"},
+        # saved before pairs had codes: by all the players' code
+        {"player_a": "y", "player_b": "z", "matches": 4, "seed": 1, "players_code": "all"},
+        {"player_a": "z", "player_b": "w", "matches": 4, "seed": 1, "players_code": "older"},
+        {"player_a": "x", "player_b": "w", "matches": 6, "seed": 1, "pair_code": "new"},
+    ]
+    path = tmp_path / "rr.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    codes = {("x", "y"): "new", ("x", "z"): "new", ("y", "z"): "any", ("z", "w"): "any",
+             ("x", "w"): "new"}
+    saved = _round_robin().saved_pairs(path, matches=4, seed=1, codes=codes, code="all")
+    assert sorted(saved) == [("x", "y"), ("y", "z")]
