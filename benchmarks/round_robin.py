@@ -12,7 +12,7 @@ expert where the panel holds both sides of one. The published table uses ``PUBLI
 tune on other seeds. The same figures come from
 ``ginrummy tournament A B --rules eaai --matches N --seed S``.
 
-The whole table is about a day of CPU on a 2-core machine, so it can be built in parts:
+The whole table takes some six hours on both cores of a 2-core machine, so it is built in parts:
 ``--only PLAYER`` plays just the pairs that include that player, and ``--results FILE`` appends
 each finished pair to a JSON Lines file and, run again, reuses the pairs the file already holds
 for the same matches, seed and pair's code (a fingerprint of the source the pair's games run:
@@ -137,8 +137,19 @@ def players_code(package: Path = PACKAGE) -> str:
 def pair_code(first: str, second: str, package: Path = PACKAGE) -> str:
     """A short fingerprint of the source a pair's games run: a saved pair counts only while it
     is unchanged."""
-    modules = {type(make_player(name)).__module__ for name in (first, second)}
-    return source_code(modules, package)
+    return source_code({_player_module(first), _player_module(second)}, package)
+
+
+def _player_module(name: str) -> str:
+    """The module of the player ``name`` makes; for an external bot (``cmd:``), our side of the
+    bot protocol (the bot's own code is not ours to fingerprint)."""
+    if name.startswith("cmd:"):
+        return "ginrummy.protocol.client"
+    player = make_player(name, seed=0)
+    close = getattr(player, "close", None)
+    if close is not None:
+        close()
+    return type(player).__module__
 
 
 def source_code(modules: Iterable[str], package: Path = PACKAGE) -> str:
