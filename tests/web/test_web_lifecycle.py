@@ -20,8 +20,12 @@ __all__ = ["sqlite_url"]
 
 
 def move(ws: Any, state: dict[str, Any]) -> dict[str, Any]:
-    """This seat's move by the test policy; the new state it gets back."""
-    ws.send_json({"type": "action", "action": policy(state["view"]), "version": state["version"]})
+    """This seat's move by the test policy (the next deal once a hand is over: the deals are
+    random, and one may end in a knock within a few moves); the new state it gets back."""
+    view = state["view"]
+    message = ({"type": "action", "action": policy(view)} if view["legal_actions"]
+               else {"type": "next"})
+    ws.send_json({**message, "version": state["version"]})
     reply: dict[str, Any] = ws.receive_json()
     assert reply["type"] == "state", reply
     return reply
