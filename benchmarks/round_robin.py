@@ -31,6 +31,7 @@ import json
 import os
 import time
 from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,7 @@ def pair_code(first: str, second: str, package: Path = PACKAGE) -> str:
     return source_code({_player_module(first), _player_module(second)}, package)
 
 
+@cache  # a player is in several pairs: made once
 def _player_module(name: str) -> str:
     """The module of the player ``name`` makes; for an external bot (``cmd:``), our side of the
     bot protocol (the bot's own code is not ours to fingerprint)."""
