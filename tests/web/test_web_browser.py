@@ -45,6 +45,10 @@ def version(page: Page) -> int:
 
 def play_one(page: Page) -> bool:
     """Make this page's player's move as a person would, by clicking; False if none is due."""
+    # A person clicks a card where it lies; cards still sliding into place (motion.js) can put
+    # a neighbour, perhaps one that may not be thrown, under the click point.
+    page.wait_for_function("document.getAnimations().every((a) => a instanceof CSSAnimation"
+                           " || a.playState !== 'running')")  # not the endless glow of style.css
     before = version(page)
     if page.locator("[data-action=next]").count():
         page.click("[data-action=next]")
@@ -66,10 +70,12 @@ def play_one(page: Page) -> bool:
     try:
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
     except PlaywrightTimeoutError:  # say what the page showed, not only that it did not move on
+        page.screenshot(path=ARTIFACTS / "no-new-state.png", full_page=True)
         raise AssertionError(
             f"no new state after a move from version {before}: status "
             f"{page.inner_text('#status')!r}, message {page.inner_text('#toast')!r}, "
-            f"body class {page.get_attribute('body', 'class')!r}") from None
+            f"body class {page.get_attribute('body', 'class')!r} (artifacts/web/no-new-state.png)"
+        ) from None
     return True
 
 
