@@ -131,8 +131,7 @@ def pairings(panel: list[str], only: str | None) -> Iterator[tuple[str, str]]:
 def players_code(package: Path = PACKAGE) -> str:
     """A short fingerprint of all the engine's and the players' source and weights (pairs saved
     before pairs had codes of their own count while it is unchanged)."""
-    return _fingerprint(package, [path for part in ("core", "players")
-                                  for path in (package / part).rglob("*") if path.is_file()])
+    return _fingerprint(package, _files(package / "core") | _files(package / "players"))
 
 
 def pair_code(first: str, second: str, package: Path = PACKAGE) -> str:
@@ -159,9 +158,8 @@ def source_code(modules: Iterable[str], package: Path = PACKAGE) -> str:
     players' data files, and ``modules`` with every ``ginrummy`` module they import, in
     function bodies too."""
     shared = {package / name for name in SHARED_FILES}
-    files = {path for path in (package / "core").rglob("*") if path.is_file()}
-    files |= {path for path in (package / "players").rglob("*")
-              if path.is_file() and path.suffix != ".py"}
+    files = _files(package / "core")
+    files |= {path for path in _files(package / "players") if path.suffix != ".py"}
     files |= {path for path in shared if path.exists()}
     todo = [path for name in modules if (path := _module_file(name, package)) is not None]
     while todo:
@@ -202,12 +200,17 @@ def _module_file(name: str, package: Path) -> Path | None:
     return None
 
 
+def _files(folder: Path) -> set[Path]:
+    """Every file below ``folder`` but Python's byte-code caches."""
+    return {path for path in folder.rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts}
+
+
 def _fingerprint(package: Path, files: Iterable[Path]) -> str:
     digest = hashlib.sha256()
     for path in sorted(files):
-        if "__pycache__" not in path.parts:
-            digest.update(path.relative_to(package).as_posix().encode())
-            digest.update(path.read_bytes())
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 
