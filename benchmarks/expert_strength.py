@@ -5,11 +5,14 @@ Each seed is played twice with the seats swapped, so both players get the same d
     nice -n 10 .venv/bin/python benchmarks/expert_strength.py --matches 400 --jobs 2
     nice -n 10 .venv/bin/python benchmarks/expert_strength.py --matches 100 --set samples=16
     nice -n 10 .venv/bin/python benchmarks/expert_strength.py --matches 100 --oracle
+    nice -n 10 .venv/bin/python benchmarks/expert_strength.py --matches 200 --no-observe
 
 Prints the expert's game win rate with a 95% Wilson interval, points per hand, gin and undercut
 counts (the tournament command reports the same from the CLI). ``--oracle`` is a diagnostic,
 not a fair game: the expert's sampled opponent hands are all replaced by the real one (the stock
-order stays unknown), which shows what perfect inference of the hidden hand would be worth.
+order stays unknown), which shows what perfect inference of the hidden hand would be worth. ``--no-observe`` plays
+the expert as a host that never sends ``observe`` would (no hand's end shown, only the next
+hand's score), as hosts other than ours may.
 """
 
 from __future__ import annotations
@@ -72,13 +75,31 @@ class SightedExpert:
         self.player.observe(view)
 
 
-def play_one(job: tuple[int, int, str, str, dict[str, int | float], bool]) -> Outcome:
-    seed, expert_seat, opponent, preset, tuning, oracle = job
+class UnshownExpert:
+    """The expert in a host that never sends ``observe``: it learns the hand's end only from
+    the next hand's score (``--no-observe``)."""
+
+    name = "expert"
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.player.choose(view)
+
+    def observe(self, view: PlayerView) -> None:
+        pass
+
+
+def play_one(job: tuple[int, int, str, str, dict[str, int | float], bool, bool]) -> Outcome:
+    seed, expert_seat, opponent, preset, tuning, oracle, observed = job
     match = Match.new(rules_for(preset), seed=seed)
     player: Player = ExpertPlayer(seed=seed, **tuning)
     if oracle:
         Oracle.install()
         player = SightedExpert(player, match, expert_seat)
+    if not observed:
+        player = UnshownExpert(player)
     other = make_player(opponent, seed=seed + 1)
     seats = (player, other) if expert_seat == 0 else (other, player)
     match = play_match(match, seats)
@@ -115,12 +136,15 @@ def main() -> None:
                         help="an ExpertPlayer tuning knob")
     parser.add_argument("--oracle", action="store_true",
                         help="diagnostic: the expert samples the opponent's real hand")
+    parser.add_argument("--no-observe", action="store_true",
+                        help="the expert is never shown a hand's end, as in some other hosts")
     args = parser.parse_args()
     try:
         tuning = tuning_from_text(",".join(args.set)) if args.set else {}
     except GinRummyError as error:
         parser.error(str(error))
-    jobs = [(args.seed * 100_003 + i, seat, args.opponent, args.preset, tuning, args.oracle)
+    jobs = [(args.seed * 100_003 + i, seat, args.opponent, args.preset, tuning, args.oracle,
+             not args.no_observe)
             for i in range(args.matches // 2) for seat in (0, 1)]
     start = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
@@ -130,8 +154,9 @@ def main() -> None:
     hands = sum(o.hands for o in outcomes)
     lo, hi = wilson(wins, n)
     oracle = ", ORACLE: sees the opponent's hand" if args.oracle else ""
+    unshown = ", never shown a hand's end" if args.no_observe else ""
     print(f"expert vs {args.opponent} ({args.preset}, mirrored, tuning {tuning or 'default'}"
-          f"{oracle})")
+          f"{oracle}{unshown})")
     print(f"games {n}: expert won {wins} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%})")
     endings = sum((o.endings for o in outcomes), Counter())
     print(f"hands {hands}: expert's net points per hand {sum(o.points for o in outcomes) / hands:+.2f}")
