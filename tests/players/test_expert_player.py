@@ -155,6 +155,26 @@ def test_draws_the_discard_that_completes_a_set() -> None:
     assert ExpertPlayer(seed=1).choose(view) == DRAW_PILE
 
 
+def test_leaves_a_face_up_card_it_has_taken_twice_this_hand_for_the_stock() -> None:
+    # 9D, KS and 2H passed round and round: each side takes the top and throws another of the
+    # three, a loop no host without a turn limit would ever end (a game against marjj-style
+    # once ran 8,684 decisions). Seat 0 takes 9D for its set of nines the first and second
+    # time, and draws from the stock the third.
+    state = stacked(rules_for("eaai"), mine="2H 4H 6H 8D 8C 9S JD QC KH 9D",
+                    theirs="9C 9H 2C 3C 4C 6S 6D KS QH AD", upcard="5S", stock="7C")
+    for action in (PASS, PASS, DRAW_STOCK, Action.discard(parse_card("9D"))):
+        state.apply(action)
+    start = state.view(0).hand_mask
+    for _ in range(2):
+        assert ExpertPlayer(seed=1).choose(state.view(0)) == DRAW_PILE
+        for thrown in ("KS", "2H", "9D", "KS", "2H", "9D"):  # seats 0 and 1 in turn
+            state.apply(DRAW_PILE)
+            state.apply(Action.discard(parse_card(thrown)))
+    view = state.view(0)
+    assert view.pile_top == parse_card("9D") and view.hand_mask == start
+    assert ExpertPlayer(seed=1).choose(view) == DRAW_STOCK
+
+
 def test_keeps_the_card_whose_rank_the_opponent_just_took() -> None:
     """Seat 0 threw TC and the opponent took it; TD and JS are then equally loose for seat 0
     (both leave deadwood 12), but TD may well give the opponent a set of tens: throw JS.

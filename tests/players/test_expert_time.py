@@ -232,6 +232,30 @@ def test_without_observe_two_undercuts_of_our_knocks_mark_an_opponent_that_waits
         assert expert.opponent_waits == (number == 2)
 
 
+def test_a_hand_end_observe_shows_is_known_for_the_hand_just_played() -> None:
+    # The view of a hand's end already counts the next hand in its match information; the
+    # expert must still match it to the hand of its last decision, so that the next hand's
+    # score adds only the undercuts (which observe does not read) and reads nothing twice.
+    expert = ExpertPlayer(seed=1, **CHEAP)
+    marked: list[bool] = []
+
+    class Shown:
+        name = "expert"
+
+        def choose(self, view: PlayerView) -> Action:
+            return expert.choose(view)
+
+        def observe(self, view: PlayerView) -> None:
+            decided_in_it = expert.memory.deal is not None and expert.memory.deal[1:] == (
+                view.dealer, view.upcard)
+            expert.observe(view)
+            if view.result is not None and decided_in_it:
+                marked.append(expert.memory.observed == expert.memory.deal)
+
+    play_match(Match.new(rules_for("eaai"), seed=0), (Shown(), make_player("standard", seed=0)))
+    assert len(marked) >= 3 and all(marked)
+
+
 def test_expert_strong_thinks_longer() -> None:
     strong = make_player("expert:strong", seed=1)
     plain = make_player("expert", seed=1)

@@ -44,7 +44,7 @@ from typing import Any
 from ginrummy.core.actions import Action, Kind
 from ginrummy.core.cards import BIT, VALUE_OF, Card, Mask, from_mask
 from ginrummy.core.melds import min_deadwood
-from ginrummy.core.state import Phase
+from ginrummy.core.state import Move, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
 from ginrummy.players.expert.deadline import NO_DEADLINE, Clock, Deadline
@@ -256,11 +256,11 @@ class ExpertPlayer(BasePlayer):
         result = view.result
         if result is None or _opponent_draws(view) == 0:
             return
-        deal = _deal(view)
-        if deal is not None:
-            if deal == self.memory.observed:
+        memory = self.memory
+        if memory.same_hand(view):  # the hand of our last decision: not to be read again
+            if memory.observed == memory.deal:
                 return  # the same end, shown twice
-            self.memory.observed = deal
+            memory.observed = memory.deal
         if result.knocker == view.opponent and min_deadwood(result.hands[view.opponent]) > 0:
             # a waiting opponent settles for a knock late in the hand: learn how late
             self.late_knock_stock = max(self.late_knock_stock, view.stock_size)
@@ -337,19 +337,23 @@ class ExpertPlayer(BasePlayer):
         return True, waits / (waits + 1 - share) if waits else 0.0
 
     def _learn_from_score(self, view: PlayerView) -> None:
-        """In a host that never sends ``observe``: what the last hand's points tell of how the
-        opponent ended it (:meth:`HandMemory.ending`)."""
-        ending = self.memory.ending(view)
-        if ending == "their_knock":
-            # it knocked without gin right after our last discard: that late it settles
-            stock = self.memory.stock_size - 1
-            self.late_knock_stock = max(self.late_knock_stock, stock)
-            if _knocked_early(self.memory.opponent_draws + 1, stock):
-                self._learn_style(waits=False)
-        elif ending == "undercut":
-            self.memory.undercuts += 1
-            if self.memory.undercuts >= UNDERCUTS_TO_WAIT:
+        """What the last hand's points tell of how the opponent ended it
+        (:meth:`HandMemory.ending`): undercuts of our knocks always, the rest only in a host
+        that did not show the hand's end (``observe`` has read it from the hand itself)."""
+        memory = self.memory
+        ending = memory.ending(view)
+        if ending == "undercut":
+            memory.undercuts += 1
+            if memory.undercuts >= UNDERCUTS_TO_WAIT:
                 self._learn_style(waits=True)
+        elif memory.observed == memory.deal:
+            return
+        elif ending == "their_knock":
+            # it knocked without gin right after our last discard: that late it settles
+            stock = memory.stock_size - 1
+            self.late_knock_stock = max(self.late_knock_stock, stock)
+            if _knocked_early(memory.opponent_draws + 1, stock):
+                self._learn_style(waits=False)
 
 
 class _Decision:
@@ -479,6 +483,10 @@ class _Decision:
             if action.kind in (Kind.TAKE, Kind.DRAW_PILE) and top is not None:
                 value, deadwood, notes = self._pile_value(hand, top)
                 score = -value - self.tuning.take_margin
+                if deadwood and self.knowledge.own_retaken & BIT[top]:
+                    # taken twice already: face-up cards passed round and round, which no
+                    # host without a turn limit would ever end; the stock ends it
+                    score -= WIN_SCORE
                 assessed.append(Assessment(action, score, deadwood=deadwood, notes=notes))
             else:
                 value = self._stock_value(hand)
@@ -675,7 +683,7 @@ EARLY_DRAWS, QUICK_STOCK = 3, 15
 @dataclass(slots=True)
 class HandMemory:
     """What the expert saw at its last decision, to read the hand's end from the next hand's
-    score in hosts that never send ``observe``."""
+    score: all of it in hosts that never send ``observe``, the undercuts in every host."""
 
     hand_number: int | None = None
     deal: tuple[int, int, Card | None] | None = None  # the hand, as :func:`_deal` tells it
@@ -687,6 +695,7 @@ class HandMemory:
     observed: tuple[int, int, Card | None] | None = None  # the last hand ``observe`` showed
     undercuts: int = 0
     opponent_draws: int = 0  # in the hand, by our last decision
+    moves: tuple[Move, ...] = ()  # the hand's history as our last decision saw it
 
     def after(self, view: PlayerView, action: Action) -> HandMemory:
         """The memory once ``action`` is played from ``view``."""
@@ -699,15 +708,21 @@ class HandMemory:
                           min_deadwood(hand) if hand.bit_count() <= 10 else 0,
                           action.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN),
                           view.multiplier, self.observed, self.undercuts,
-                          _opponent_draws(view))
+                          _opponent_draws(view), view.history)
+
+    def same_hand(self, view: PlayerView) -> bool:
+        """Whether ``view`` (a hand's end) goes on from the hand of our last decision (its
+        match information already counts the next hand)."""
+        return (self.deal is not None and self.deal[1:] == (view.dealer, view.upcard)
+                and view.history[:len(self.moves)] == self.moves)
 
     def ending(self, view: PlayerView) -> str | None:
-        """How the hand after our last decision ended, when the score says so and ``observe``
-        did not: ``their_knock`` (the opponent knocked without gin) or ``undercut`` (it
-        undercut our knock); None otherwise."""
+        """How the hand after our last decision ended, when the score says so:
+        ``their_knock`` (the opponent knocked without gin) or ``undercut`` (it undercut our
+        knock); None otherwise."""
         info, rules = view.match, view.rules
         if (info is None or self.hand_number is None or info.hand_number != self.hand_number + 1
-                or self.deal == self.observed or rules.players != 2 or rules.hollywood
+                or rules.players != 2 or rules.hollywood
                 or len(info.scores) != 2 or len(self.scores) != 2):
             return None
         theirs = info.scores[view.opponent] - self.scores[view.opponent]

@@ -35,6 +35,7 @@ class CardKnowledge:
     opp_refused: Mask  # pile tops the opponent passed or left for the stock
     opp_hand_size: int
     stock_size: int
+    own_retaken: Mask  # cards this player has taken from the pile twice or more this hand
 
     @property
     def pile_top(self) -> Card | None:
@@ -62,13 +63,16 @@ def track(view: PlayerView) -> CardKnowledge:
     """Replay the public history of ``view`` into a :class:`CardKnowledge`."""
     me = view.player
     pile: list[Card] = [] if view.upcard is None else [view.upcard]
-    known = taken = thrown = refused = 0
+    known = taken = thrown = refused = own_taken = own_retaken = 0
     for move in view.history:
         kind = move.action.kind
         mine = move.player == me
         if kind in (Kind.TAKE, Kind.DRAW_PILE):
             card = pile.pop()
-            if not mine:
+            if mine:
+                own_retaken |= own_taken & BIT[card]
+                own_taken |= BIT[card]
+            else:
                 known |= BIT[card]
                 taken |= BIT[card]
         elif kind in (Kind.DRAW_STOCK, Kind.PASS):
@@ -89,6 +93,7 @@ def track(view: PlayerView) -> CardKnowledge:
         opp_refused=refused,
         opp_hand_size=view.opponent_hand_size,
         stock_size=view.stock_size,
+        own_retaken=own_retaken,
     )
 
 
