@@ -12,7 +12,8 @@ sampled opponent hands below come from each), then:
   out to the end of the hand on 48 sampled deals (:mod:`ginrummy.players.expert.search`) and
   marked down by how much worse their rollouts end than the best one's;
 - **draw**: the pile top when the best hand it makes beats the expected best hand after a stock
-  draw;
+  draw, but never a card it has taken twice this hand unless for gin (two players passing
+  the same cards round and round would keep a hand going as long as a host lets them);
 - **knock**: knock when knocking now, settled exactly against each sampled deal's opponent hand,
   beats throwing the best discard and playing the hand out on the same deals: often it does
   not, since a low hand waiting to undercut a quick knocker wins more. The sampled hands are
