@@ -10,9 +10,9 @@ Each seed is played twice with the seats swapped, so both players get the same d
 Prints the expert's game win rate with a 95% Wilson interval, points per hand, gin and undercut
 counts (the tournament command reports the same from the CLI). ``--oracle`` is a diagnostic,
 not a fair game: the expert's sampled opponent hands are all replaced by the real one (the stock
-order stays unknown), which shows what perfect inference of the hidden hand would be worth. ``--no-observe`` plays
-the expert as a host that never sends ``observe`` would (no hand's end shown, only the next
-hand's score), as hosts other than ours may.
+order stays unknown), which shows what perfect inference of the hidden hand would be worth.
+``--no-observe`` plays the expert as a host that never sends ``observe`` would (no hand's end
+shown, only the next hand's score), as hosts other than ours may.
 """
 
 from __future__ import annotations
