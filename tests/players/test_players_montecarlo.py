@@ -52,6 +52,29 @@ def test_montecarlo_worlds_hold_what_the_opponent_took_and_nothing_it_cannot_hav
                        for card in world.stock)
 
 
+def opponent_draws(view) -> int:
+    return sum(1 for move in view.history if move.player == view.opponent
+               and move.action.kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE))
+
+
+def test_montecarlo_worlds_are_hands_a_greedy_opponent_could_hold_after_its_draws() -> None:
+    # late in a hand: better than ten random cards, and (it would have knocked) no knock
+    views = [view for view in decision_views("eaai", seed=11, count=400)
+             if opponent_draws(view) >= 6][:5]
+    assert len(views) == 5
+    for view in views:
+        dead, known = view.knock_knowledge()
+        unseen = from_mask(FULL_DECK & ~view.hand_mask & ~dead & ~known)
+        rng = random.Random(0)
+        random_hands = [min_deadwood(known | sum(BIT[c] for c in rng.sample(
+            unseen, view.opponent_hand_size - known.bit_count()))) for _ in range(200)]
+        worlds = [min_deadwood(world.opponent)
+                  for world in MonteCarloPlayer(samples=200, seed=1).worlds(view)]
+        assert sum(worlds) / 200 < sum(random_hands) / 200 - 10
+        assert sum(deadwood <= view.knock_limit for deadwood in worlds) <= 4
+        assert sum(deadwood <= view.knock_limit + 10 for deadwood in worlds) >= 20
+
+
 def test_montecarlo_never_looks_at_the_hidden_cards() -> None:
     # the same public play against two different hidden hands: the same choice, seed for seed
     one = first_discard("2H 4H 6H 8D 8C 9C JD QC AD 6S")

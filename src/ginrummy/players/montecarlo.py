@@ -1,12 +1,18 @@
 """The ``montecarlo:N`` sparring partner: determinized Monte Carlo with greedy rollouts.
 
-For each legal choice it samples ``N`` hidden worlds consistent with its view (the cards the
-opponent is known to have taken stay in its hand; the rest of its hand and the stock order are
-drawn uniformly from the unseen cards), plays each out to the hand's end with greedy play for
+For each legal choice it samples ``N`` hidden worlds consistent with its view, plays each out to the hand's end with greedy play for
 both sides (take a face-up card that melds or lets a side knock, throw the card leaving the
 least deadwood, knock at the first chance), and values each outcome by the change in the chance
 of winning the match from the resulting score (the match equity table of
-:mod:`ginrummy.players.expert.match_odds`). Every choice is judged on the same worlds, so the
+:mod:`ginrummy.players.expert.match_odds`).
+
+A world's opponent hand keeps the cards it is known to have taken; the rest are drawn from the
+unseen cards by the odds of the expert's opponent model (what it took, threw and refused). A
+hand that has drawn a while is better than a random one, so each keeps the best ten of some
+more cards, more with each of its draws. And the rollouts take the opponent for a greedy player,
+who knocks at the first chance, so once it has drawn, a hand that could knock is drawn again
+(with fewer extra cards): it would have knocked. Uniform hands, ten random cards, left the
+player knocking into hands far better than it feared and losing to the plain greedy player. Every choice is judged on the same worlds, so the
 luck of the draw cancels between them. It is the style of other engines' Monte Carlo bots, kept
 here so strength is measured against more than rule-based players.
 
@@ -23,20 +29,27 @@ the same either way, seed for seed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
-from ginrummy.core.cards import BIT, FULL_DECK, Card, Mask, from_mask
-from ginrummy.core.melds import best_discards, min_deadwood
+from ginrummy.core.cards import BIT, Card, Mask
+from ginrummy.core.melds import best_discard, best_discards, min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
 from ginrummy.players.expert import Deal, Table, knock_now, play_on, stakes_for
+from ginrummy.players.expert.evaluation import sample_hand
+from ginrummy.players.expert.search import deals_for
+from ginrummy.players.expert.tracking import OpponentModel, track
 
 DEFAULT_SAMPLES = 64
 THROWS_SEARCHED = 4  # the throws leaving the least deadwood; the rest are not worth the time
+EXTRA_PER_DRAW, MAX_EXTRA = 1.5, 8.0  # a world's hand: the best ten of this many more cards a
+# draw of the opponent's, up to the most (the expert's tuned values)
+REDRAWS, REDRAW_SHRINK = 8, 0.7  # redraws of a hand that could knock; extra cards kept each time
 
 Rollouts = Callable[[Sequence["Start | None"], Table], list[float]]
 
@@ -89,17 +102,46 @@ class MonteCarloPlayer(BasePlayer):
 
     def worlds(self, view: PlayerView) -> list[Deal]:
         """``samples`` guesses at the opponent's hand and the stock (next card last)."""
-        dead, known = view.knock_knowledge()
-        unseen = from_mask(FULL_DECK & ~view.hand_mask & ~dead & ~known)
-        missing = max(0, view.opponent_hand_size - known.bit_count())
-        deals = []
-        for _ in range(self.samples):
-            self.rng.shuffle(unseen)
-            hand = known
-            for card in unseen[:missing]:
-                hand |= BIT[card]
-            deals.append(Deal(hand, tuple(unseen[missing:missing + view.stock_size])))
-        return deals
+        knowledge = track(view)
+        model = OpponentModel(knowledge)
+        draws = _opponent_draws(view)
+        extra = min(MAX_EXTRA, EXTRA_PER_DRAW * draws)
+        could_not_knock = view.knock_limit if draws else None
+        hands = [self._world_hand(model, extra, could_not_knock) for _ in range(self.samples)]
+        return deals_for(hands, knowledge.unseen, self.rng)
+
+    def _world_hand(self, model: OpponentModel, extra: float, could_not_knock: int | None) -> Mask:
+        """One opponent hand: the best ten of about ``extra`` more cards than it holds, drawn
+        again with fewer while it is within ``could_not_knock`` (the last try is kept, so late
+        positions still get hands)."""
+        hand = _improved_hand(model, self.rng, extra)
+        for _ in range(REDRAWS if could_not_knock is not None else 0):
+            if min_deadwood(hand) > could_not_knock:
+                break
+            extra *= REDRAW_SHRINK
+            hand = _improved_hand(model, self.rng, extra)
+        return hand
+
+
+def _improved_hand(model: OpponentModel, rng: random.Random, extra: float) -> Mask:
+    """The opponent's known cards and its unseen ones drawn by the model's odds, with ``extra``
+    more (the fraction drawn at random), then its worst cards thrown until it holds ten: each
+    time the core's best discard, or the best one that is not a known card."""
+    known = model.knowledge.opp_known
+    need = model.knowledge.opp_unknown
+    more = min(len(model.weight) - need, int(extra) + (rng.random() < extra % 1))
+    hand = sample_hand(model, rng, need + more)
+    for _ in range(more):
+        card, _ = best_discard(hand)
+        if BIT[card] & known:
+            card = best_discards(hand, exclude=known)[0][0]
+        hand ^= BIT[card]
+    return hand
+
+
+def _opponent_draws(view: PlayerView) -> int:
+    return sum(1 for move in view.history if move.player == view.opponent
+               and move.action.kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE))
 
 
 def candidates(view: PlayerView) -> list[Action]:
