@@ -1,20 +1,20 @@
 """The ``montecarlo:N`` sparring partner: determinized Monte Carlo with greedy rollouts.
 
-For each legal choice it samples ``N`` hidden worlds consistent with its view, plays each out to the hand's end with greedy play for
-both sides (take a face-up card that melds or lets a side knock, throw the card leaving the
-least deadwood, knock at the first chance), and values each outcome by the change in the chance
-of winning the match from the resulting score (the match equity table of
-:mod:`ginrummy.players.expert.match_odds`).
+For each legal choice it samples ``N`` hidden worlds consistent with its view, plays each out to
+the hand's end with greedy play for both sides (take a face-up card that melds or lets a side
+knock, throw the card leaving the least deadwood, knock at the first chance), and values each
+outcome by the change in the chance of winning the match from the resulting score (the match
+equity table of :mod:`ginrummy.players.expert.match_odds`). Every choice is judged on the same
+worlds, so the luck of the draw cancels between them. It is the style of other engines' Monte
+Carlo bots, kept here so strength is measured against more than rule-based players.
 
 A world's opponent hand keeps the cards it is known to have taken; the rest are drawn from the
 unseen cards by the odds of the expert's opponent model (what it took, threw and refused). A
 hand that has drawn a while is better than a random one, so each keeps the best ten of some
 more cards, more with each of its draws. And the rollouts take the opponent for a greedy player,
 who knocks at the first chance, so once it has drawn, a hand that could knock is drawn again
-(with fewer extra cards): it would have knocked. Uniform hands, ten random cards, left the
-player knocking into hands far better than it feared and losing to the plain greedy player. Every choice is judged on the same worlds, so the
-luck of the draw cancels between them. It is the style of other engines' Monte Carlo bots, kept
-here so strength is measured against more than rule-based players.
+(with fewer extra cards): it would have knocked. Ten uniform cards instead, as before,
+misjudged every kind of choice: that player lost to the plain greedy one.
 
 Draws and upcard choices are judged by what the greedy rollout would throw next; the throw
 itself and the knock are searched directly. A hand's own deadwood is no part of the value: only
@@ -42,14 +42,13 @@ from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
 from ginrummy.players.expert import Deal, Table, knock_now, play_on, stakes_for
 from ginrummy.players.expert.evaluation import sample_hand
-from ginrummy.players.expert.search import deals_for
+from ginrummy.players.expert.search import REDRAW_SHRINK, REDRAWS, deals_for
 from ginrummy.players.expert.tracking import OpponentModel, track
 
 DEFAULT_SAMPLES = 64
 THROWS_SEARCHED = 4  # the throws leaving the least deadwood; the rest are not worth the time
 EXTRA_PER_DRAW, MAX_EXTRA = 1.5, 8.0  # a world's hand: the best ten of this many more cards a
 # draw of the opponent's, up to the most (the expert's tuned values)
-REDRAWS, REDRAW_SHRINK = 8, 0.7  # redraws of a hand that could knock; extra cards kept each time
 
 Rollouts = Callable[[Sequence["Start | None"], Table], list[float]]
 
