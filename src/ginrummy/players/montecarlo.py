@@ -40,10 +40,19 @@ from ginrummy.core.melds import best_discard, best_discards, min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
-from ginrummy.players.expert import Deal, Table, knock_now, play_on, stakes_for
-from ginrummy.players.expert.evaluation import sample_hand
-from ginrummy.players.expert.search import REDRAW_SHRINK, REDRAWS, deals_for
-from ginrummy.players.expert.tracking import OpponentModel, track
+from ginrummy.players.expert import (
+    REDRAW_SHRINK,
+    REDRAWS,
+    Deal,
+    OpponentModel,
+    Table,
+    deals_for,
+    knock_now,
+    play_on,
+    sample_hand,
+    stakes_for,
+    track,
+)
 
 DEFAULT_SAMPLES = 64
 THROWS_SEARCHED = 4  # the throws leaving the least deadwood; the rest are not worth the time

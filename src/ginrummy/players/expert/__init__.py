@@ -14,9 +14,11 @@
 
 The other players (``random``, ``beginner``, ``standard``, ``gin-camper``...) are one module each
 in :mod:`ginrummy.players`; the expert uses their shared :mod:`ginrummy.players.tactics`. The
-rollouts and the match equity are offered here too, for the ``montecarlo`` player.
+rollouts, the match equity, the opponent model and its sampled hands are offered here too, for
+the ``montecarlo`` player.
 """
 
+from ginrummy.players.expert.evaluation import sample_hand
 from ginrummy.players.expert.knobs import tuning_from_text
 from ginrummy.players.expert.match_odds import Stakes, stakes_for
 from ginrummy.players.expert.player import (
@@ -31,7 +33,16 @@ from ginrummy.players.expert.player import (
     ExpertPlayer,
     Tuning,
 )
-from ginrummy.players.expert.search import Deal, Table, knock_now, play_on
+from ginrummy.players.expert.search import (
+    REDRAW_SHRINK,
+    REDRAWS,
+    Deal,
+    Table,
+    deals_for,
+    knock_now,
+    play_on,
+)
+from ginrummy.players.expert.tracking import OpponentModel, track
 
 __all__ = [
     "DISCARDS_PER_DRAW",
@@ -44,11 +55,17 @@ __all__ = [
     "Assessment",
     "ExpertPlayer",
     "Tuning",
+    "REDRAWS",
+    "REDRAW_SHRINK",
     "Deal",
+    "OpponentModel",
     "Stakes",
     "Table",
+    "deals_for",
     "knock_now",
     "play_on",
+    "sample_hand",
     "stakes_for",
+    "track",
     "tuning_from_text",
 ]
