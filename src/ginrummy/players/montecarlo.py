@@ -48,6 +48,7 @@ from ginrummy.players.expert import (
     Table,
     deals_for,
     knock_now,
+    opponent_draws,
     play_on,
     sample_hand,
     stakes_for,
@@ -112,7 +113,7 @@ class MonteCarloPlayer(BasePlayer):
         """``samples`` guesses at the opponent's hand and the stock (next card last)."""
         knowledge = track(view)
         model = OpponentModel(knowledge)
-        draws = _opponent_draws(view)
+        draws = opponent_draws(view)
         extra = min(MAX_EXTRA, EXTRA_PER_DRAW * draws)
         could_not_knock = view.knock_limit if draws else None
         hands = [self._world_hand(model, extra, could_not_knock) for _ in range(self.samples)]
@@ -123,7 +124,9 @@ class MonteCarloPlayer(BasePlayer):
         again with fewer while it is within ``could_not_knock`` (the last try is kept, so late
         positions still get hands)."""
         hand = _improved_hand(model, self.rng, extra)
-        for _ in range(REDRAWS if could_not_knock is not None else 0):
+        if could_not_knock is None:
+            return hand
+        for _ in range(REDRAWS):
             if min_deadwood(hand) > could_not_knock:
                 break
             extra *= REDRAW_SHRINK
@@ -145,11 +148,6 @@ def _improved_hand(model: OpponentModel, rng: random.Random, extra: float) -> Ma
             card = best_discards(hand, exclude=known)[0][0]
         hand ^= BIT[card]
     return hand
-
-
-def _opponent_draws(view: PlayerView) -> int:
-    return sum(1 for move in view.history if move.player == view.opponent
-               and move.action.kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE))
 
 
 def candidates(view: PlayerView) -> list[Action]:

@@ -32,6 +32,7 @@ from ginrummy.players.expert.player import (
     Assessment,
     ExpertPlayer,
     Tuning,
+    opponent_draws,
 )
 from ginrummy.players.expert.search import (
     REDRAW_SHRINK,
@@ -63,6 +64,7 @@ __all__ = [
     "Table",
     "deals_for",
     "knock_now",
+    "opponent_draws",
     "play_on",
     "sample_hand",
     "stakes_for",

@@ -255,7 +255,7 @@ class ExpertPlayer(BasePlayer):
         """Learn the opponent's style from hands it showed: a hand it held at or below the
         knock limit after a discard of its own, without knocking, rules out a quick knocker."""
         result = view.result
-        if result is None or _opponent_draws(view) == 0:
+        if result is None or opponent_draws(view) == 0:
             return
         memory = self.memory
         if memory.same_hand(view):  # the hand of our last decision: not to be read again
@@ -265,7 +265,7 @@ class ExpertPlayer(BasePlayer):
         if result.knocker == view.opponent and min_deadwood(result.hands[view.opponent]) > 0:
             # a waiting opponent settles for a knock late in the hand: learn how late
             self.late_knock_stock = max(self.late_knock_stock, view.stock_size)
-            if _knocked_early(_opponent_draws(view), view.stock_size):
+            if _knocked_early(opponent_draws(view), view.stock_size):
                 self._learn_style(waits=False)
         if result.knocker == view.player:
             held = min_deadwood(result.hands[view.opponent]) <= view.knock_limit
@@ -311,7 +311,7 @@ class ExpertPlayer(BasePlayer):
         """The reader of the opponent's hand, brought up to date (none when reading is off,
         before the opponent has drawn, or when the deadline stopped it short of the view)."""
         tuning = self.tuning
-        if not tuning.reading or view.rules.players != 2 or _opponent_draws(view) == 0:
+        if not tuning.reading or view.rules.players != 2 or opponent_draws(view) == 0:
             return None
         reader = self.reader
         if reader is None or not reader.follows(view):
@@ -400,7 +400,7 @@ class _Decision:
         view = self.view
         if self.tuning.rollouts <= 0:
             return []
-        quick = self.quick_opponent and _opponent_draws(view) > 0
+        quick = self.quick_opponent and opponent_draws(view) > 0
         waiting = self.waiter_deals
         hands = self._opponent_hands(self.tuning.rollouts - waiting,
                                      could_not_knock=view.knock_limit if quick else None)
@@ -442,7 +442,7 @@ class _Decision:
     def _extra_cards(self) -> float:
         # Sampled hands keep the best ten of some extra cards, more as the opponent draws:
         # a pessimistic opponent (better than the standard player's real hands) measured best.
-        opp_draws = _opponent_draws(self.view)
+        opp_draws = opponent_draws(self.view)
         return min(self.tuning.max_extra, self.tuning.extra_per_draw * opp_draws)
 
     def _table(self, *, quick: bool) -> Table:
@@ -709,7 +709,7 @@ class HandMemory:
                           min_deadwood(hand) if hand.bit_count() <= 10 else 0,
                           action.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN),
                           view.multiplier, self.observed, self.undercuts,
-                          _opponent_draws(view), view.history)
+                          opponent_draws(view), view.history)
 
     def same_hand(self, view: PlayerView) -> bool:
         """Whether ``view`` (a hand's end) goes on from the hand of our last decision (its
@@ -771,7 +771,7 @@ def _knocked_early(opponent_draws: int, stock_size: int) -> bool:
     return opponent_draws > EARLY_DRAWS and stock_size > QUICK_STOCK
 
 
-def _opponent_draws(view: PlayerView) -> int:
+def opponent_draws(view: PlayerView) -> int:
     return sum(1 for m in view.history if m.player == view.opponent
                and m.action.kind in (Kind.DRAW_STOCK, Kind.DRAW_PILE, Kind.TAKE))
 
