@@ -29,20 +29,17 @@ the same either way, seed for seed.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, Card, Mask
-from ginrummy.core.melds import best_discard, best_discards, min_deadwood
+from ginrummy.core.melds import best_discards, min_deadwood
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
 from ginrummy.players.expert import (
-    REDRAW_SHRINK,
-    REDRAWS,
     Deal,
     OpponentModel,
     Table,
@@ -50,7 +47,7 @@ from ginrummy.players.expert import (
     knock_now,
     opponent_draws,
     play_on,
-    sample_hand,
+    sample_hands,
     stakes_for,
     track,
 )
@@ -115,39 +112,9 @@ class MonteCarloPlayer(BasePlayer):
         model = OpponentModel(knowledge)
         draws = opponent_draws(view)
         extra = min(MAX_EXTRA, EXTRA_PER_DRAW * draws)
-        could_not_knock = view.knock_limit if draws else None
-        hands = [self._world_hand(model, extra, could_not_knock) for _ in range(self.samples)]
+        hands = sample_hands(model, self.rng, count=self.samples, extra=extra,
+                             could_not_knock=view.knock_limit if draws else None)
         return deals_for(hands, knowledge.unseen, self.rng)
-
-    def _world_hand(self, model: OpponentModel, extra: float, could_not_knock: int | None) -> Mask:
-        """One opponent hand: the best ten of about ``extra`` more cards than it holds, drawn
-        again with fewer while it is within ``could_not_knock`` (the last try is kept, so late
-        positions still get hands)."""
-        hand = _improved_hand(model, self.rng, extra)
-        if could_not_knock is None:
-            return hand
-        for _ in range(REDRAWS):
-            if min_deadwood(hand) > could_not_knock:
-                break
-            extra *= REDRAW_SHRINK
-            hand = _improved_hand(model, self.rng, extra)
-        return hand
-
-
-def _improved_hand(model: OpponentModel, rng: random.Random, extra: float) -> Mask:
-    """The opponent's known cards and its unseen ones drawn by the model's odds, with ``extra``
-    more (the fraction drawn at random), then its worst cards thrown until it holds ten: each
-    time the core's best discard, or the best one that is not a known card."""
-    known = model.knowledge.opp_known
-    need = model.knowledge.opp_unknown
-    more = min(len(model.weight) - need, int(extra) + (rng.random() < extra % 1))
-    hand = sample_hand(model, rng, need + more)
-    for _ in range(more):
-        card, _ = best_discard(hand)
-        if BIT[card] & known:
-            card = best_discards(hand, exclude=known)[0][0]
-        hand ^= BIT[card]
-    return hand
 
 
 def candidates(view: PlayerView) -> list[Action]:

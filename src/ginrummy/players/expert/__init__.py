@@ -18,7 +18,6 @@ rollouts, the match equity, the opponent model and its sampled hands are offered
 the ``montecarlo`` player.
 """
 
-from ginrummy.players.expert.evaluation import sample_hand
 from ginrummy.players.expert.knobs import tuning_from_text
 from ginrummy.players.expert.match_odds import Stakes, stakes_for
 from ginrummy.players.expert.player import (
@@ -35,13 +34,12 @@ from ginrummy.players.expert.player import (
     opponent_draws,
 )
 from ginrummy.players.expert.search import (
-    REDRAW_SHRINK,
-    REDRAWS,
     Deal,
     Table,
     deals_for,
     knock_now,
     play_on,
+    sample_hands,
 )
 from ginrummy.players.expert.tracking import OpponentModel, track
 
@@ -56,8 +54,6 @@ __all__ = [
     "Assessment",
     "ExpertPlayer",
     "Tuning",
-    "REDRAWS",
-    "REDRAW_SHRINK",
     "Deal",
     "OpponentModel",
     "Stakes",
@@ -66,7 +62,7 @@ __all__ = [
     "knock_now",
     "opponent_draws",
     "play_on",
-    "sample_hand",
+    "sample_hands",
     "stakes_for",
     "track",
     "tuning_from_text",

@@ -11,7 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ginrummy.core.cards import BIT, Card, Mask, from_mask
-from ginrummy.core.melds import min_deadwood, min_deadwood_after_discard
+from ginrummy.core.melds import (
+    best_discard,
+    best_discards,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
 from ginrummy.core.rules import Rules
 from ginrummy.core.settlement import settle
 from ginrummy.players.expert.match_odds import Stakes
@@ -125,14 +130,12 @@ def sample_hand(model: OpponentModel, rng: random.Random, size: int) -> Mask:
 
 
 def _drop_worst(hand: Mask, *, keep: Mask) -> Mask:
-    """The hand without the card whose loss leaves the least deadwood (never a ``keep`` card)."""
-    best, best_hand = 1000, hand
-    for card in from_mask(hand & ~keep):
-        rest = hand ^ BIT[card]
-        deadwood = min_deadwood(rest)
-        if deadwood < best:
-            best, best_hand = deadwood, rest
-    return best_hand
+    """The hand without the card whose loss leaves the least deadwood (never a ``keep`` card):
+    the core's fast best discard, unless that is a ``keep`` card."""
+    card, _ = best_discard(hand)
+    if BIT[card] & keep:
+        card = best_discards(hand, exclude=keep)[0][0]
+    return hand ^ BIT[card]
 
 
 def knock_chance(hands: Sequence[Mask], unseen: Mask, knock_limit: int) -> float:
