@@ -9,7 +9,7 @@ import sys
 import pytest
 from stacked_deals import stacked
 
-from ginrummy.core.actions import DRAW_STOCK, PASS, TAKE, Action, Kind
+from ginrummy.core.actions import DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, FULL_DECK, from_mask, parse_card
 from ginrummy.core.errors import GinRummyError
 from ginrummy.core.match import Match
@@ -307,3 +307,21 @@ def test_montecarlo_array_rollouts_give_up_after_as_many_turns_as_play_on() -> N
     from ginrummy.players.expert.search import MAX_TURNS
 
     assert batch_module().MAX_TURNS == MAX_TURNS
+
+
+def test_montecarlo_leaves_a_face_up_card_it_has_taken_twice_this_hand_for_the_stock() -> None:
+    # 9D, KS and 2H passed round and round, as in the expert's test: a hand no host without a
+    # turn limit would end. Seat 0 may take 9D for its set of nines twice, not a third time.
+    state = stacked(rules_for("eaai"), mine="2H 4H 6H 8D 8C 9S JD QC KH 9D",
+                    theirs="9C 9H 2C 3C 4C 6S 6D KS QH AD", upcard="5S", stock="7C")
+    for action in (PASS, PASS, DRAW_STOCK, Action.discard(parse_card("9D"))):
+        state.apply(action)
+    for _ in range(2):
+        assert DRAW_PILE in candidates(state.view(0))
+        for thrown in ("KS", "2H", "9D", "KS", "2H", "9D"):  # seats 0 and 1 in turn
+            state.apply(DRAW_PILE)
+            state.apply(Action.discard(parse_card(thrown)))
+    view = state.view(0)
+    assert view.pile_top == parse_card("9D") and DRAW_PILE in view.legal_actions
+    assert candidates(view) == [DRAW_STOCK]
+    assert MonteCarloPlayer(samples=8, seed=1).choose(view) == DRAW_STOCK

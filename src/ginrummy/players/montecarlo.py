@@ -35,7 +35,7 @@ from functools import cache, lru_cache
 
 from ginrummy.core.actions import BIG_GIN, DRAW_PILE, DRAW_STOCK, PASS, TAKE, Action, Kind
 from ginrummy.core.cards import BIT, Card, Mask
-from ginrummy.core.melds import best_discards, min_deadwood
+from ginrummy.core.melds import best_discards, min_deadwood, min_deadwood_after_discard
 from ginrummy.core.state import Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import BasePlayer
@@ -118,13 +118,26 @@ class MonteCarloPlayer(BasePlayer):
 
 
 def candidates(view: PlayerView) -> list[Action]:
-    """The choices worth searching: every draw-side choice; of the throws, the
-    ``THROWS_SEARCHED`` leaving the least deadwood, each also as a knock where that is legal."""
+    """The choices worth searching: every draw-side choice (but a face-up card passed round,
+    :func:`_passed_round`); of the throws, the ``THROWS_SEARCHED`` leaving the least deadwood,
+    each also as a knock where that is legal."""
     legal = view.legal_actions
+    if _passed_round(view):
+        legal = tuple(a for a in legal if a.kind not in (Kind.TAKE, Kind.DRAW_PILE))
     throws = sorted({a.card for a in legal if a.card is not None and a.kind is not Kind.GIN},
                     key=lambda card: min_deadwood(view.hand_mask & ~BIT[card]))
     kept = set(throws[:THROWS_SEARCHED])
     return [a for a in legal if a.card is None or a.card in kept]
+
+
+def _passed_round(view: PlayerView) -> bool:
+    """Whether the face-up card was taken by us twice already this hand and would not make gin:
+    taking it again keeps a card passing round and round, a hand no host without a turn limit
+    would ever end (the expert's rule too); the stock ends it."""
+    top = view.pile_top
+    if top is None or not track(view).own_retaken & BIT[top]:
+        return False
+    return min_deadwood_after_discard(view.hand_mask | BIT[top]) > 0
 
 
 def starts(view: PlayerView, action: Action, deals: list[Deal],
