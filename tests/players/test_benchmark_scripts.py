@@ -1,5 +1,6 @@
 """The strength benchmarks' own logic: the round-robin's verdict on the issue's targets ("at
-least" and "above" kept apart) and the knock-earlier rule scored on recorded hands."""
+least" and "above" kept apart), the knock-earlier rule scored on recorded hands, and the knock
+hindsight table."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from ginrummy.players.expert import ExpertPlayer
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -64,6 +67,38 @@ def test_knocking_earlier_changes_only_hands_where_the_rule_knocks_before_the_ex
     assert script.change(hands, 5, 20)[0] == 42 / 4
     assert script.change(hands, 1, 0) == (0.0, 0.0)
 
+
+
+def test_knock_hindsight_sets_each_band_s_expected_gain_beside_the_played_out_one() -> None:
+    script = _script("knock_hindsight")
+    decision = script.Decision
+    decisions = [
+        # knocked with 2 and 3: expected +4 and +2 over playing on; played out -6 and +10
+        decision(2, True, 10.0, 6.0, 4.0, 10.0),
+        decision(3, True, 12.0, 10.0, 20.0, 10.0),
+        decision(9, False, 1.0, 8.0, -5.0, 15.0),  # played on with 9: expected -7, real -20
+        decision(5, False, 0.0, 1.0, 0.0, 0.0),  # played on with 5
+    ]
+    table = script.report(decisions)
+    assert table[2].startswith("| knocked | 1-3 | 2 | +3.00 | +2.00 (")
+    assert table[2].endswith("| +11.00, +12.00 | +8.00, +10.00 |")
+    assert table[3] == "| played on | 4-6 | 1 | -1.00 | +0.00 | +0.00, +0.00 | +1.00, +0.00 |"
+    assert table[4] == "| played on | 7-10 | 1 | -7.00 | -20.00 | +1.00, -5.00 | +8.00, +15.00 |"
+    assert len(table) == 5  # no knock with 4-10, none declined with 1-3
+
+
+def test_knock_hindsight_copies_players_and_shares_one_that_cannot_be_copied() -> None:
+    import types
+
+    script = _script("knock_hindsight")
+
+    class Bot:
+        def __init__(self) -> None:
+            self.module = types  # as the OpenSpiel anchor holds pyspiel
+
+    expert, bot = ExpertPlayer(seed=1), Bot()
+    copied = script.copies((expert, bot))
+    assert copied[0] is not expert and copied[0].tuning == expert.tuning and copied[1] is bot
 
 def _package(root: Path) -> Path:
     """A small ``ginrummy`` tree: player ``a`` imports ``shared``, player ``b`` imports ``lazy``
