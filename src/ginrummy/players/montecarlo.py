@@ -43,6 +43,7 @@ from ginrummy.players.expert import (
     Deal,
     OpponentModel,
     Table,
+    Tuning,
     deals_for,
     knock_now,
     opponent_draws,
@@ -54,8 +55,8 @@ from ginrummy.players.expert import (
 
 DEFAULT_SAMPLES = 64
 THROWS_SEARCHED = 4  # the throws leaving the least deadwood; the rest are not worth the time
-EXTRA_PER_DRAW, MAX_EXTRA = 1.5, 8.0  # a world's hand: the best ten of this many more cards a
-# draw of the opponent's, up to the most (the expert's tuned values)
+# a world's hand: the best ten of some more cards per draw of the opponent's, as the expert's
+WORLD_HANDS = Tuning()
 
 Rollouts = Callable[[Sequence["Start | None"], Table], list[float]]
 
@@ -111,7 +112,7 @@ class MonteCarloPlayer(BasePlayer):
         knowledge = track(view)
         model = OpponentModel(knowledge)
         draws = opponent_draws(view)
-        extra = min(MAX_EXTRA, EXTRA_PER_DRAW * draws)
+        extra = min(WORLD_HANDS.max_extra, WORLD_HANDS.extra_per_draw * draws)
         hands = sample_hands(model, self.rng, count=self.samples, extra=extra,
                              could_not_knock=view.knock_limit if draws else None)
         return deals_for(hands, knowledge.unseen, self.rng)
@@ -135,7 +136,9 @@ def _passed_round(view: PlayerView) -> bool:
     taking it again keeps a card passing round and round, a hand no host without a turn limit
     would ever end (the expert's rule too); the stock ends it."""
     top = view.pile_top
-    if top is None or not track(view).own_retaken & BIT[top]:
+    if top is None or DRAW_PILE not in view.legal_actions and TAKE not in view.legal_actions:
+        return False  # no face-up card to take
+    if not track(view).own_retaken & BIT[top]:
         return False
     return min_deadwood_after_discard(view.hand_mask | BIT[top]) > 0
 
