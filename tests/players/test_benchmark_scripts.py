@@ -68,8 +68,7 @@ def test_knocking_earlier_changes_only_hands_where_the_rule_knocks_before_the_ex
     assert script.change(hands, 1, 0) == (0.0, 0.0)
 
 
-
-def test_knock_hindsight_sets_each_band_s_expected_gain_beside_the_played_out_one() -> None:
+def test_knock_hindsight_sets_each_bands_expected_gain_beside_the_played_out_one() -> None:
     script = _script("knock_hindsight")
     decision = script.Decision
     decisions = [
@@ -99,6 +98,7 @@ def test_knock_hindsight_copies_players_and_shares_one_that_cannot_be_copied() -
     expert, bot = ExpertPlayer(seed=1), Bot()
     copied = script.copies((expert, bot))
     assert copied[0] is not expert and copied[0].tuning == expert.tuning and copied[1] is bot
+
 
 def _package(root: Path) -> Path:
     """A small ``ginrummy`` tree: player ``a`` imports ``shared``, player ``b`` imports ``lazy``
