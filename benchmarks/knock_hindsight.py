@@ -88,7 +88,7 @@ def audit(state: HandState, players: tuple[Player, Player], info: MatchInfo,
     kinds = {action.kind for action in view.legal_actions}
     if Kind.KNOCK not in kinds or kinds & {Kind.GIN, Kind.BIG_GIN}:
         return None
-    ranked = copies(players)[seat].assess(view)  # type: ignore[attr-defined]
+    ranked = copy.deepcopy(players[seat]).assess(view)  # type: ignore[attr-defined]
     knock = next(a for a in ranked if a.action.kind is Kind.KNOCK)
     discard = next(a for a in ranked if a.action.kind is Kind.DISCARD)
     # a knock scores the best discard's score plus its gain over playing on (less the threshold)
