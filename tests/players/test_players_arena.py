@@ -163,6 +163,8 @@ def test_players_arena_a_consumer_that_stops_early_terminates_the_pool(
     # this pool's own workers, not every child of the test process: another test's leftovers
     # may come and go meanwhile
     workers = terminated[0]._pool  # type: ignore[attr-defined]
+    for worker in workers:  # a terminated worker may take a moment to die on a busy machine
+        worker.join(timeout=10)
     assert workers and not any(worker.is_alive() for worker in workers)
 
 
