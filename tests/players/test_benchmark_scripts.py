@@ -1,6 +1,6 @@
 """The strength benchmarks' own logic: the round-robin's verdict on the issue's targets ("at
 least" and "above" kept apart), the knock-earlier rule scored on recorded hands, and the knock
-hindsight table."""
+hindsight table, and the rollout calibration's sums."""
 
 from __future__ import annotations
 
@@ -98,6 +98,61 @@ def test_knock_hindsight_copies_players_and_shares_one_that_cannot_be_copied() -
     expert, bot = ExpertPlayer(seed=1), Bot()
     copied = script.copies((expert, bot))
     assert copied[0] is not expert and copied[0].tuning == expert.tuning and copied[1] is bot
+
+
+def test_rollout_calibration_groups_turns_by_how_the_expert_takes_the_opponent() -> None:
+    script = _script("rollout_calibration")
+    turn = script.Turn
+    turns = [
+        turn("waiter", 20.0, 2.0, 18.0, 4.0, -3.0, -11.0, 18.0, 10.0, 11),
+        turn("waiter", 24.0, None, 22.0, 6.0, -5.0, -9.0, 19.0, None, 13),
+        turn("quick knocker", None, None, 30.0, 8.0, 12.0, 14.0, None, None, 16),
+    ]
+    assert script.report(turns)[2:] == [
+        "| quick knocker | 1 | -, - | +30.00, +8.00 | +12.00, +14.00 | -, -, 16.00 |",
+        "| waiter | 2 | +22.00, +2.00 | +20.00, +5.00 | -4.00, -10.00 | 18.50, 10.00, 12.00 |",
+    ]
+
+
+def test_rollout_calibration_settles_the_knock_against_the_real_hand() -> None:
+    from ginrummy.core.actions import Kind
+    from ginrummy.core.cards import BIT
+    from ginrummy.core.match import Match
+    from ginrummy.core.melds import min_deadwood
+    from ginrummy.core.rules import rules_for
+    from ginrummy.core.settlement import settle
+    from ginrummy.core.state import Phase
+    from ginrummy.players import make_player
+    from ginrummy.players.expert.match_odds import stakes_for
+
+    script = _script("rollout_calibration")
+    rules = rules_for("eaai")
+    match = Match.new(rules, seed=3)
+    players = (ExpertPlayer(seed=3), make_player("standard", seed=4))
+    while True:  # to the expert's first turn with a knock short of gin
+        state, view = match.state, match.view(match.state.to_play)
+        kinds = {a.kind for a in view.legal_actions}
+        if (state.to_play == 0 and state.phase is Phase.DISCARD and Kind.KNOCK in kinds
+                and Kind.GIN not in kinds):
+            break
+        match.apply(players[state.to_play].choose(view))
+    expert = players[0]
+    rng, reader = expert.rng.getstate(), expert.reader
+    turn = script.measure(expert, view, state)
+    theirs = state.hands[1]
+    assert turn.real_deadwood == min_deadwood(theirs) and turn.guess == "not known"
+    # whatever the expert would knock with, settled against their real hand (valued at the
+    # match score, as the expert values points)
+    stakes, outcomes = stakes_for(view), set()
+    for action in view.legal_actions:
+        if action.kind is Kind.KNOCK:
+            result = settle(view.hand_mask ^ BIT[action.card], theirs, rules, knock_limit=10,
+                            multiplier=view.multiplier)
+            outcomes.add(stakes.worth(result.points if result.winner == "knocker"
+                                      else -result.points))
+    assert turn.real_knock in outcomes
+    # measured on a copy: the real expert's random draws and hand reader are as they were
+    assert expert.rng.getstate() == rng and expert.reader is reader
 
 
 def _package(root: Path) -> Path:
