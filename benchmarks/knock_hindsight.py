@@ -28,7 +28,9 @@ import math
 import multiprocessing
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ginrummy.core.actions import Action, Kind
 from ginrummy.core.match import Match
@@ -81,13 +83,9 @@ def played_out(state: HandState, first: Action, players: tuple[Player, Player],
 
 
 def audit(state: HandState, players: tuple[Player, Player], info: MatchInfo,
-          seat: int) -> tuple[Decision, Action] | None:
-    """The knock decision at ``state`` played out both ways, with the expert's real choice;
-    None when the expert cannot knock here or has gin."""
+          seat: int) -> tuple[Decision, Action]:
+    """The knock decision at ``state`` played out both ways, with the expert's real choice."""
     view = view_of(state, seat, match=info)
-    kinds = {action.kind for action in view.legal_actions}
-    if Kind.KNOCK not in kinds or kinds & {Kind.GIN, Kind.BIG_GIN}:
-        return None
     ranked = copy.deepcopy(players[seat]).assess(view)  # type: ignore[attr-defined]
     knock = next(a for a in ranked if a.action.kind is Kind.KNOCK)
     discard = next(a for a in ranked if a.action.kind is Kind.DISCARD)
@@ -103,34 +101,48 @@ def audit(state: HandState, players: tuple[Player, Player], info: MatchInfo,
     return decision, chosen
 
 
-def play(job: tuple[int, int, str]) -> list[Decision]:
-    """One eaai match; the expert's knock decisions."""
-    seed, seat, opponent = job
-    expert = ExpertPlayer(seed=seed)
+Record = TypeVar("Record")
+# What to record at a turn on which the expert may knock short of gin, and the action played.
+AtKnock = Callable[[HandState, tuple[Player, Player], MatchInfo, int], tuple[Record, Action]]
+
+
+def may_knock_short_of_gin(state: HandState) -> bool:
+    kinds = {action.kind for action in state.legal_actions()}
+    return Kind.KNOCK in kinds and not kinds & {Kind.GIN, Kind.BIG_GIN}
+
+
+def knock_turns(seed: int, seat: int, opponent: str, at_knock: AtKnock[Record],
+                tuning: dict[str, int | float] | None = None) -> list[Record]:
+    """One eaai match of the expert in ``seat`` against ``opponent``: at every turn on which
+    the expert may knock short of gin, ``at_knock`` records it and says the action played."""
+    expert = ExpertPlayer(seed=seed, **(tuning or {}))
     other = make_player(opponent, seed=seed + 7)
     players: tuple[Player, Player] = (expert, other) if seat == 0 else (other, expert)
     match = Match.new(rules_for("eaai"), seed=seed)
     assert isinstance(match, Match)  # two players
-    decisions: list[Decision] = []
+    records: list[Record] = []
     while True:
         state = match.state
         if state.is_over:
             for mover in (0, 1):
                 players[mover].observe(match.view(mover))
             if match.is_over:
-                return decisions
+                return records
             match.next_hand()
             continue
         mover = state.to_play
-        found = None
-        if mover == seat and state.phase is Phase.DISCARD:
-            found = audit(state, players, match.info(), seat)
-        if found is None:
-            action = players[mover].choose(match.view(mover))
+        if mover == seat and state.phase is Phase.DISCARD and may_knock_short_of_gin(state):
+            record, action = at_knock(state, players, match.info(), seat)
+            records.append(record)
         else:
-            decision, action = found
-            decisions.append(decision)
+            action = players[mover].choose(match.view(mover))
         match.apply(action)
+
+
+def play(job: tuple[int, int, str]) -> list[Decision]:
+    """One eaai match; the expert's knock decisions."""
+    seed, seat, opponent = job
+    return knock_turns(seed, seat, opponent, audit)
 
 
 def interval(values: list[float]) -> str:

@@ -29,21 +29,20 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from ginrummy.core.actions import Kind
+from knock_hindsight import knock_turns  # the same turns, from the script beside this one
+
+from ginrummy.core.actions import Action, Kind
 from ginrummy.core.cards import BIT, from_mask
 from ginrummy.core.errors import GinRummyError
-from ginrummy.core.match import Match
 from ginrummy.core.melds import min_deadwood
-from ginrummy.core.rules import rules_for
-from ginrummy.core.state import HandState, Phase
-from ginrummy.core.views import PlayerView
+from ginrummy.core.state import HandState
+from ginrummy.core.views import MatchInfo, PlayerView, view_of
 from ginrummy.players.base import Player
 from ginrummy.players.expert import ExpertPlayer
 from ginrummy.players.expert.deadline import NO_DEADLINE
 from ginrummy.players.expert.knobs import tuning_from_text
 from ginrummy.players.expert.player import _Decision
 from ginrummy.players.expert.search import Deal, knock_now, play_on
-from ginrummy.players.registry import make_player
 
 GUESSES = ("not known", "quick knocker", "waiter")
 
@@ -111,31 +110,19 @@ def measure(expert: ExpertPlayer, view: PlayerView, state: HandState) -> Turn:
                 mean(sampled[True]), mean(sampled[False]), min_deadwood(real_hand))
 
 
+def at_knock(state: HandState, players: tuple[Player, Player], info: MatchInfo,
+             seat: int) -> tuple[Turn, Action]:
+    """The turn measured, and the expert's own choice."""
+    expert = players[seat]
+    assert isinstance(expert, ExpertPlayer)
+    view = view_of(state, seat, match=info)
+    return measure(expert, view, state), expert.choose(view)
+
+
 def play(job: tuple[int, int, str, dict[str, int | float]]) -> list[Turn]:
     """One eaai match; the expert's turns on which it could knock without gin."""
     seed, seat, opponent, tuning = job
-    expert = ExpertPlayer(seed=seed, **tuning)
-    other = make_player(opponent, seed=seed + 7)
-    players: tuple[Player, Player] = (expert, other) if seat == 0 else (other, expert)
-    match = Match.new(rules_for("eaai"), seed=seed)
-    assert isinstance(match, Match)  # two players
-    turns: list[Turn] = []
-    while True:
-        state = match.state
-        if state.is_over:
-            for mover in (0, 1):
-                players[mover].observe(match.view(mover))
-            if match.is_over:
-                return turns
-            match.next_hand()
-            continue
-        mover = state.to_play
-        view = match.view(mover)
-        if mover == seat and state.phase is Phase.DISCARD:
-            kinds = {action.kind for action in view.legal_actions}
-            if Kind.KNOCK in kinds and not kinds & {Kind.GIN, Kind.BIG_GIN}:
-                turns.append(measure(expert, view, state))
-        match.apply(players[mover].choose(view))
+    return knock_turns(seed, seat, opponent, at_knock, tuning)
 
 
 def report(turns: list[Turn]) -> list[str]:

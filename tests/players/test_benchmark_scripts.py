@@ -17,6 +17,8 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _script(name: str) -> ModuleType:
+    if str(BENCHMARKS) not in sys.path:  # scripts import the scripts beside them
+        sys.path.insert(0, str(BENCHMARKS))
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
