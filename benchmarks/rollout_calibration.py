@@ -89,17 +89,18 @@ def measure(expert: ExpertPlayer, view: PlayerView, state: HandState) -> Turn:
         own[as_quick].append(play_on(kept, card, deal, table))
         sampled[as_quick].append(min_deadwood(deal.opponent))
     real_hand = state.hands[view.opponent]
+    real_stock = from_mask(decision.knowledge.unseen & ~real_hand)
+    tables = {as_quick: decision._table(quick=as_quick) for as_quick in (True, False)}
     rng = random.Random(len(state.history))
     real: dict[bool, list[float]] = {True: [], False: []}
     for _ in decision.deals:
-        stock = from_mask(decision.knowledge.unseen & ~real_hand)
+        stock = list(real_stock)
         rng.shuffle(stock)
         deal = Deal(real_hand, tuple(stock))
-        for as_quick in (True, False):
-            real[as_quick].append(play_on(kept, card, deal, decision._table(quick=as_quick)))
+        for as_quick, table in tables.items():
+            real[as_quick].append(play_on(kept, card, deal, table))
     shown = view.hand_mask ^ BIT[knock.action.card]
-    real_knock = knock_now(shown, Deal(real_hand, ()), decision._table(quick=False),
-                           show=knock.action.show)
+    real_knock = knock_now(shown, Deal(real_hand, ()), tables[False], show=knock.action.show)
     if not expert.style_known:
         guess = GUESSES[0]
     else:
@@ -173,8 +174,8 @@ def main(argv: list[str] | None = None) -> None:
             for seed in range(args.seed, args.seed + args.matches) for seat in (0, 1)]
     with multiprocessing.Pool(args.jobs) as pool:
         turns = [t for match in pool.map(play, jobs, chunksize=1) for t in match]
-    print(f"expert ({tuning or 'default'}) against {args.opponent}, {len(jobs)} eaai matches from seed {args.seed}: "
-          f"{len(turns)} turns on which it could knock without gin "
+    print(f"expert ({tuning or 'default'}) against {args.opponent}, {len(jobs)} eaai matches "
+          f"from seed {args.seed}: {len(turns)} turns on which it could knock without gin "
           f"({time.perf_counter() - started:.0f} s on {args.jobs} processes)")
     print("values: match-weighted points of playing its best discard on, or of its best knock")
     print("\n".join(report(turns)))
