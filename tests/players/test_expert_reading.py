@@ -15,7 +15,7 @@ from ginrummy.core.rules import rules_for
 from ginrummy.core.state import HandState, Phase
 from ginrummy.core.views import PlayerView
 from ginrummy.players.base import play_match
-from ginrummy.players.expert.reading import HandReader
+from ginrummy.players.expert.reading import LOWERS, HandReader
 from ginrummy.players.expert.tracking import track
 from ginrummy.players.registry import make_player
 from ginrummy.players.tactics import joins_meld
@@ -135,3 +135,45 @@ def test_read_hands_are_closer_to_the_truth_than_blind_guesses() -> None:
     assert statistics.mean(read) > statistics.mean(blind) + 0.5, (
         statistics.mean(read), statistics.mean(blind))
 
+
+
+def _rule_shares_at_hand_ends(opponent: str, seeds: range) -> list[tuple[float, ...]]:
+    """The take rules' weights of a reader mixing all three in equal shares, at the last
+    decision of each hand the standard player (seat 0) plays against ``opponent``."""
+    shares: list[tuple[float, ...]] = []
+
+    class Spy:
+        name = "spy"
+
+        def __init__(self, seed: int) -> None:
+            self.inner = make_player("standard", seed=seed)
+            self.reader: HandReader | None = None
+
+        def choose(self, view: PlayerView) -> Action:
+            if any(move.player != view.player for move in view.history):
+                if self.reader is None or not self.reader.follows(view):
+                    self.observe(view)
+                    self.reader = HandReader(view, random.Random(1), count=32, quick=False,
+                                             rules=(1.0, 1.0, 1.0))
+                self.reader.update(view)
+            return self.inner.choose(view)
+
+        def observe(self, view: PlayerView) -> None:
+            if self.reader is not None:
+                shares.append(self.reader.rule_shares())
+                self.reader = None
+
+    for seed in seeds:
+        match = Match.new(rules_for("eaai"), seed=seed)
+        play_match(match, (Spy(seed), make_player(opponent, seed=seed)))
+    return shares
+
+
+def test_the_guesses_come_to_follow_the_opponents_own_take_rule() -> None:
+    """The camper takes a face-up card that lowers its deadwood, the standard player only one
+    that melds: guesses that take as the opponent does gain the weight as its draws show it."""
+    lowers = {opponent: statistics.mean(s[LOWERS] for s in
+                                        _rule_shares_at_hand_ends(opponent, range(2)))
+              for opponent in ("gin-camper", "standard")}
+    # from a third each at the start of every hand
+    assert lowers["gin-camper"] > 0.5 and lowers["standard"] < 0.25, lowers

@@ -164,6 +164,31 @@ def test_hands_shown_above_the_knock_limit_lower_the_hedge_until_the_style_shows
     assert hands[-1][1] and hands[-1][2] == (True, share)  # then it goes on, as without the knob
 
 
+@pytest.mark.parametrize("waiter_reading", [0, 1])
+def test_the_hedges_waiter_deals_are_read_as_a_waiters_hands(monkeypatch, waiter_reading) -> None:
+    # With waiter_reading, the deals drawn as against a waiter take their read hands from a
+    # reader that lets the opponent hold a knock, and the weights of the take rules its
+    # guesses follow at each hand's end add up over the match (one hand's worth each).
+    used = []
+    read_hands = expert_player._Decision._read_hands
+
+    def spy(self, count, reader=None):  # type: ignore[no-untyped-def]
+        used.append((reader or self.reader).quick)
+        return read_hands(self, count, reader)
+
+    monkeypatch.setattr(expert_player._Decision, "_read_hands", spy)
+    expert = ExpertPlayer(seed=1, waiter_reading=waiter_reading)
+    match = play_match(Match.new(EAAI, seed=0), (expert, make_player("gin-camper", seed=0)))
+    rules = expert.take_rules
+    if waiter_reading:
+        assert used.count(False) > 20 and used.count(True) > 20
+        hands = sum(1 for record in match.hands if record.result is not None)
+        assert sum(rules) == pytest.approx(len(rules) + hands - 1)  # the last one still open
+        assert min(rules) >= 1 and max(rules) > 2, rules
+    else:
+        assert all(used) and rules == (1.0, 1.0, 1.0) and expert.waiter_reader is None
+
+
 class _Witness:
     """A standard player that records, at each hand's end, whether the expert's test says the
     opponent held a knock back, beside the truth read from the full hand."""

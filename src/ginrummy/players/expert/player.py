@@ -57,7 +57,7 @@ from ginrummy.players.expert.evaluation import (
     knock_value,
 )
 from ginrummy.players.expert.match_odds import Stakes, stakes_for
-from ginrummy.players.expert.reading import HandReader
+from ginrummy.players.expert.reading import TAKE_RULES, HandReader
 from ginrummy.players.expert.search import Deal, Table, deals_for, knock_now, play_on, sample_hands
 from ginrummy.players.expert.tracking import CardKnowledge, OpponentModel, track
 from ginrummy.players.tactics import joins_meld
@@ -173,6 +173,9 @@ class Tuning:
     reading_moves: int = 4  # Metropolis moves per guess after each opponent turn
     reading_extra: float = 2.0  # each guess improved to the best ten of this many more cards
     reading_share: float = 0.5  # share of the sampled hands read (the rest: the model's)
+    # 1: the deals drawn as against a waiter read by a second reader, one that lets the
+    # opponent hold a knock and learns its take rule over the match (else the quick reading)
+    waiter_reading: int = 0
     # CPU milliseconds a decision may take (0: unbounded); the default fires about never in
     # normal hands (slowest seen: ~250 ms) and stops a runaway in a host without turn limits
     think_ms: int = 1000
@@ -238,6 +241,10 @@ class ExpertPlayer(BasePlayer):
         self.late_knock_stock = 0  # most stock cards left when a waiting opponent knocked anyway
         self.waiter_likelihood = 1.0  # of the hands shown so far: a waiter's over a quick one's
         self.reader: HandReader | None = None  # kept between decisions of a hand
+        self.waiter_reader: HandReader | None = None  # the one for deals drawn as for a waiter
+        # the weight of each take rule (reading.TAKE_RULES) at the end of each hand read so far,
+        # summed, from one hand's worth each: the share of a new hand's guesses following each
+        self.take_rules: tuple[float, ...] = (1.0,) * len(TAKE_RULES)
         self.decisions = 0
         self.deadline_hits = 0  # decisions cut short by the time bound
         self.clock: Clock = time.thread_time  # what the time bound is measured on
@@ -294,12 +301,13 @@ class ExpertPlayer(BasePlayer):
         reader_deadline = deadline.share(0.5)
         quick, share = self.opponent_guess()
         reader = self._reader(view, reader_deadline, quick=quick)
+        waiter_reader = self._waiter_reader(view, reader_deadline) if quick and share else None
         tuning = self.tuning
         if deadline.passed():  # nothing evaluated yet: the lookahead alone, no search
-            tuning, reader = replace(tuning, rollouts=0), None
+            tuning, reader, waiter_reader = replace(tuning, rollouts=0), None, None
         decision = _Decision(view, tuning, self.rng, quick_opponent=quick, waiter_share=share,
                              late_knock_stock=self.late_knock_stock, reader=reader,
-                             deadline=deadline)
+                             waiter_reader=waiter_reader, deadline=deadline)
         ranked = decision.assess()
         ranked.sort(key=lambda a: -a.score)
         self.decisions += 1
@@ -318,6 +326,24 @@ class ExpertPlayer(BasePlayer):
             reader = self.reader = HandReader(view, self.rng, count=tuning.reading,
                                               quick=quick,
                                               moves=tuning.reading_moves)
+        return reader if reader.update(view, deadline) else None
+
+    def _waiter_reader(self, view: PlayerView, deadline: Deadline) -> HandReader | None:
+        """The reader for the deals drawn as against a waiter (:attr:`Tuning.waiter_reading`):
+        it lets the opponent hold a knock, and its guesses follow the take rules in the shares
+        the hands read so far left (averaged: one hand's read is too noisy to follow alone)."""
+        tuning = self.tuning
+        if (not tuning.waiter_reading or not tuning.reading or view.rules.players != 2
+                or opponent_draws(view) == 0):
+            return None
+        reader = self.waiter_reader
+        if reader is None or not reader.follows(view):
+            if reader is not None:
+                shares = reader.rule_shares()
+                self.take_rules = tuple(map(sum, zip(self.take_rules, shares, strict=True)))
+            reader = self.waiter_reader = HandReader(view, self.rng, count=tuning.reading,
+                                                     quick=False, moves=tuning.reading_moves,
+                                                     rules=self.take_rules)
         return reader if reader.update(view, deadline) else None
 
     def opponent_guess(self) -> tuple[bool, float]:
@@ -363,6 +389,7 @@ class _Decision:
     def __init__(self, view: PlayerView, tuning: Tuning, rng: random.Random, *,
                  quick_opponent: bool = True, waiter_share: float = 0.0,
                  late_knock_stock: int = 0, reader: HandReader | None = None,
+                 waiter_reader: HandReader | None = None,
                  deadline: Deadline = NO_DEADLINE) -> None:
         self.view = view
         self.deadline = deadline
@@ -374,6 +401,7 @@ class _Decision:
         self.tuning = tuning
         self.knowledge: CardKnowledge = track(view)
         self.reader = reader
+        self.waiter_reader = waiter_reader
         self.model = OpponentModel(self.knowledge)
         self.rng = rng
         self._samples: OpponentSamples | None = None
@@ -405,7 +433,7 @@ class _Decision:
         hands = self._opponent_hands(self.tuning.rollouts - waiting,
                                      could_not_knock=view.knock_limit if quick else None)
         if waiting:
-            hands += self._opponent_hands(waiting, could_not_knock=None)
+            hands += self._opponent_hands(waiting, could_not_knock=None, waiter=True)
         return deals_for(hands, self.knowledge.unseen, self.rng)
 
     @cached_property
@@ -415,26 +443,30 @@ class _Decision:
         quick = [self._table(quick=self.quick_opponent)] * (len(self.deals) - waiting)
         return quick + [self._table(quick=False)] * waiting
 
-    def _opponent_hands(self, count: int, *, could_not_knock: int | None) -> list[Mask]:
-        """``count`` plausible opponent hands: a share read from its play, the rest drawn from
-        the card odds of the opponent model, in random order."""
-        read = round(count * self.tuning.reading_share) if self.reader is not None else 0
-        hands = self._read_hands(read) if read else []
+    def _opponent_hands(self, count: int, *, could_not_knock: int | None,
+                        waiter: bool = False) -> list[Mask]:
+        """``count`` plausible opponent hands: a share read from its play (as a waiter's by
+        the waiter reader, when there is one), the rest drawn from the card odds of the
+        opponent model, in random order."""
+        reader = self.waiter_reader if waiter and self.waiter_reader else self.reader
+        read = round(count * self.tuning.reading_share) if reader is not None else 0
+        hands = self._read_hands(read, reader) if read else []
         hands += sample_hands(self.model, self.rng, count=count - read,
                               extra=self._extra_cards(), could_not_knock=could_not_knock)
         self.rng.shuffle(hands)
         return hands
 
-    def _read_hands(self, count: int) -> list[Mask]:
+    def _read_hands(self, count: int, reader: HandReader | None = None) -> list[Mask]:
         """``count`` of the reader's guesses, each a little improved (a pessimistic opponent
         measured best); for a quick knocker, one improved into a knock stays as it was read."""
-        assert self.reader is not None
+        reader = reader or self.reader
+        assert reader is not None
         knowledge, view = self.knowledge, self.view
         hands = []
-        for hand in self.reader.sample(count):
+        for hand in reader.sample(count):
             better = improve(hand, knowledge.unseen, self.rng, self.tuning.reading_extra,
                              keep=knowledge.opp_known)
-            if self.quick_opponent and min_deadwood(better) <= view.knock_limit:
+            if self.quick_opponent and reader.quick and min_deadwood(better) <= view.knock_limit:
                 better = hand
             hands.append(better)
         return hands

@@ -39,10 +39,17 @@ from ginrummy.core.state import Move
 from ginrummy.core.views import PlayerView
 from ginrummy.players.expert.deadline import NO_DEADLINE, Deadline
 from ginrummy.players.expert.tracking import track
-from ginrummy.players.tactics import joins_meld
+from ginrummy.players.tactics import improves_hand, joins_meld
 
-TAKE_USEFUL = 0.99  # chance a greedy player takes a face-up card that melds or lets it knock
-TAKE_OTHER = 0.01  # and one that does neither
+TAKE_USEFUL = 0.99  # chance a player takes a face-up card its take rule calls useful
+TAKE_OTHER = 0.01  # and one that it does not
+# The take rules a guess may follow, since players differ most in which face-up cards they
+# take: one that melds or lets it knock (greedy bots), only one that melds (gin hunters such as
+# the EAAI challenge's winner, which refuse a card that would only let them knock), or one that
+# lowers the hand's deadwood (careful players). Each guess follows one rule, so the guesses
+# with the opponent's own rule come to outweigh the rest as its takes and refusals show it.
+GREEDY, MELDS_ONLY, LOWERS = 0, 1, 2
+TAKE_RULES = (GREEDY, MELDS_ONLY, LOWERS)
 THROW_SHARPNESS = 6.0  # a throw's odds fall by e for each deadwood point it keeps above the least
 THROW_NOISE = 0.0001  # share of throws that follow no plan at all
 KNOCK_HELD = 0.01  # chance a quick knocker passes up a knock
@@ -74,6 +81,7 @@ class Guess:
     hand: Mask
     story: tuple[Evidence, ...]
     held: Mask  # every card that was ever in the guessed hand
+    rule: int = GREEDY  # the take rule it follows
     log_weight: float = 0.0
 
 
@@ -81,7 +89,9 @@ class HandReader:
     """Weighted guesses at the opponent's hand, kept in step with one hand's history."""
 
     def __init__(self, view: PlayerView, rng: random.Random, *, count: int, quick: bool,
-                 moves: int = 2) -> None:
+                 moves: int = 2, rules: tuple[float, ...] = (1.0,)) -> None:
+        """``rules``: the share of the guesses following each take rule, in the order of
+        :data:`TAKE_RULES` (the rest follow none; the default: all greedy)."""
         self.rng = rng
         self.count = count
         self.quick = quick
@@ -99,12 +109,12 @@ class HandReader:
         self.pool_mask: Mask = 0
         self.guesses: list[Guess] = []
         self.steps = 0  # choices scored or rescored so far: the reader's work, for tests
-        self._chances: dict[tuple[int, Mask, Card, Mask], float] = {}
+        self._chances: dict[tuple[int, Mask, Card, Mask, int], float] = {}
         self._set_pool(view)
         size = _dealt(view)
-        for _ in range(count):
+        for rule in _spread(rules, count):
             hand = to_mask(rng.sample(self.pool, size))
-            self.guesses.append(Guess(hand, (), hand))
+            self.guesses.append(Guess(hand, (), hand, rule))
 
     def follows(self, view: PlayerView) -> bool:
         """Whether ``view`` continues the hand this reader has read so far."""
@@ -132,6 +142,13 @@ class HandReader:
     def sample(self, count: int) -> list[Mask]:
         """``count`` opponent hands drawn by weight."""
         return [self.guesses[i].hand for i in self._resample(count)]
+
+    def rule_shares(self) -> tuple[float, ...]:
+        """The weight of the guesses following each take rule (in :data:`TAKE_RULES` order)."""
+        shares = [0.0] * len(TAKE_RULES)
+        for guess, weight in zip(self.guesses, self._weights(), strict=True):
+            shares[guess.rule] += weight
+        return tuple(shares)
 
     def effective_size(self) -> float:
         """How many equally weighted guesses the weights are worth."""
@@ -191,7 +208,7 @@ class HandReader:
         kind = TAKE if took else REFUSE
         self.steps += len(self.guesses)
         for guess in self.guesses:
-            log_chance = self._log_chance(kind, guess.hand, top, 0)
+            log_chance = self._log_chance(kind, guess.hand, top, 0, guess.rule)
             guess.story += (Evidence(kind, guess.hand, top, 0, log_chance),)
             guess.log_weight += log_chance
 
@@ -211,7 +228,7 @@ class HandReader:
         if self.drew_stock and hand & bit:
             hand, total = self._draw_to_throw(hand, card)
             guess.log_weight += math.log(total / room)  # the throw's chance is in the total
-            log_chance = self._log_chance(THROW, hand, card, self.taken_now)
+            log_chance = self._log_chance(THROW, hand, card, self.taken_now, GREEDY)
         else:
             if not hand & bit:
                 if not self.drew_stock:
@@ -219,7 +236,7 @@ class HandReader:
                     hand = guess.hand
                 guess.log_weight -= math.log(room)
             hand |= bit
-            log_chance = self._log_chance(THROW, hand, card, self.taken_now)
+            log_chance = self._log_chance(THROW, hand, card, self.taken_now, GREEDY)
             guess.log_weight += log_chance
         guess.story += (Evidence(THROW, hand, card, self.taken_now, log_chance),)
         guess.held |= hand
@@ -233,7 +250,7 @@ class HandReader:
         for drawn in self.pool:
             if not excluded & BIT[drawn]:
                 options.append(drawn)
-                chances.append(math.exp(self._log_chance(THROW, hand | BIT[drawn], card, 0)))
+                chances.append(math.exp(self._log_chance(THROW, hand | BIT[drawn], card, 0, GREEDY)))
         if not options:  # no card this guess could have drawn: keep it in shape, weightless
             return hand | BIT[from_mask(FULL_DECK & ~excluded)[0]], IMPOSSIBLE
         total = sum(chances)
@@ -248,20 +265,26 @@ class HandReader:
 
     # -- the chances -------------------------------------------------------------------------
 
-    def _log_chance(self, kind: int, hand: Mask, card: Card, barred: Mask) -> float:
-        key = (kind, hand, card, barred)
+    def _log_chance(self, kind: int, hand: Mask, card: Card, barred: Mask, rule: int) -> float:
+        """How likely the choice is from ``hand`` (a take or refusal under the take ``rule``;
+        a throw's chance does not depend on it, so throws come with :data:`GREEDY`)."""
+        key = (kind, hand, card, barred, rule)
         found = self._chances.get(key)
         if found is None:
             if len(self._chances) >= CACHE_LIMIT:
                 self._chances.clear()
-            found = self._chances[key] = self._fresh_log_chance(kind, hand, card, barred)
+            found = self._chances[key] = self._fresh_log_chance(kind, hand, card, barred, rule)
         return found
 
-    def _fresh_log_chance(self, kind: int, hand: Mask, card: Card, barred: Mask) -> float:
+    def _fresh_log_chance(self, kind: int, hand: Mask, card: Card, barred: Mask,
+                          rule: int) -> float:
         if kind == THROW:
             return math.log(self._throw_chance(hand, card, barred))
-        grown = hand | BIT[card]
-        useful = joins_meld(hand, card) or best_discard(grown)[1] <= self.knock_limit
+        if rule == LOWERS:
+            useful = improves_hand(hand, card)
+        else:
+            useful = joins_meld(hand, card) or (
+                rule == GREEDY and best_discard(hand | BIT[card])[1] <= self.knock_limit)
         chance = TAKE_USEFUL if useful else TAKE_OTHER
         return math.log(chance if kind == TAKE else 1.0 - chance)
 
@@ -312,7 +335,7 @@ class HandReader:
         for ev in guess.story:
             if ev.hand & old_bit:
                 hand = ev.hand ^ old_bit | new_bit
-                log_chance = self._log_chance(ev.kind, hand, ev.card, ev.barred)
+                log_chance = self._log_chance(ev.kind, hand, ev.card, ev.barred, guess.rule)
                 change += log_chance - ev.log_chance
                 ev = Evidence(ev.kind, hand, ev.card, ev.barred, log_chance)
             story.append(ev)
@@ -357,7 +380,22 @@ class HandReader:
 
 
 def _copy(guess: Guess) -> Guess:
-    return Guess(guess.hand, guess.story, guess.held)
+    return Guess(guess.hand, guess.story, guess.held, guess.rule)
+
+
+def _spread(shares: tuple[float, ...], count: int) -> list[int]:
+    """The take rule of each of ``count`` guesses, in proportion to ``shares`` as near as whole
+    guesses allow (systematic: guess i takes the rule at point (i + 1/2) / count)."""
+    total = sum(shares)
+    rules = []
+    rule, bound = 0, shares[0] / total
+    for i in range(count):
+        point = (i + 0.5) / count
+        while point > bound and rule < len(shares) - 1:
+            rule += 1
+            bound += shares[rule] / total
+        rules.append(rule)
+    return rules
 
 
 def _deal_key(view: PlayerView) -> tuple[int | None, int, Card | None]:
