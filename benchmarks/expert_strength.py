@@ -51,7 +51,8 @@ class Oracle:
     hand: Mask = 0
 
     @staticmethod
-    def hands(decision: object, count: int, *, could_not_knock: int | None) -> list[Mask]:
+    def hands(decision: object, count: int, *, could_not_knock: int | None,
+              waiter: bool = False) -> list[Mask]:
         return [Oracle.hand] * count
 
     @classmethod

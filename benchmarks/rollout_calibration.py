@@ -73,9 +73,10 @@ def measure(expert: ExpertPlayer, view: PlayerView, state: HandState) -> Turn:
     expert = copy.deepcopy(expert)
     quick, share = expert.opponent_guess()
     reader = expert._reader(view, NO_DEADLINE, quick=quick)
+    waiter_reader = expert._waiter_reader(view, NO_DEADLINE) if quick and share else None
     decision = _Decision(view, expert.tuning, expert.rng, quick_opponent=quick,
                          waiter_share=share, late_knock_stock=expert.late_knock_stock,
-                         reader=reader)
+                         reader=reader, waiter_reader=waiter_reader)
     assessed = decision.assess()
     discard = max((a for a in assessed if a.action.kind is Kind.DISCARD), key=lambda a: a.score)
     knock = max((a for a in assessed if a.action.kind is Kind.KNOCK), key=lambda a: a.score)

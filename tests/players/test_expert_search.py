@@ -140,7 +140,8 @@ def test_hands_shown_above_the_knock_limit_lower_the_hedge_until_the_style_shows
     # A quick knocker always shows more than the knock limit when we knock, so each such hand
     # multiplies the odds that the opponent waits by above_limit_odds (Bayes' rule).
     share = expert_player.Tuning().waiter_share
-    expert = ExpertPlayer(seed=1, above_limit_odds=0.5)
+    # (the quick reading of the waiter deals: a match whose first hands show such hands)
+    expert = ExpertPlayer(seed=1, above_limit_odds=0.5, waiter_reading=0)
     hands: list[tuple[bool, bool, tuple[bool, float]]] = []
     learn = expert.observe
 
