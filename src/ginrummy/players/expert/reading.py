@@ -4,8 +4,9 @@ Each guess (particle) is one story of the opponent's hand: the hidden cards it w
 one card for each of its stock draws. Every choice the opponent made is scored by how likely a
 plain, greedy player holding the guessed cards would make it (the way most bots and many people
 play: take a face-up card that melds or lets it knock, throw a card that leaves the least
-deadwood, knock at the first chance), softly, since real players stray from it. A guess's weight
-is the product of those chances.
+deadwood, knock at the first chance), softly, since real players stray from it; which face-up
+cards a guess's player takes follows the guess's own take rule (:data:`TAKE_RULES`). A guess's
+weight is the product of those chances.
 
 Three things keep a few dozen guesses good enough:
 
@@ -91,7 +92,7 @@ class HandReader:
     def __init__(self, view: PlayerView, rng: random.Random, *, count: int, quick: bool,
                  moves: int = 2, rules: tuple[float, ...] = (1.0,)) -> None:
         """``rules``: the share of the guesses following each take rule, in the order of
-        :data:`TAKE_RULES` (the rest follow none; the default: all greedy)."""
+        :data:`TAKE_RULES` (rules past its end get no guesses; the default: all greedy)."""
         self.rng = rng
         self.count = count
         self.quick = quick
