@@ -173,8 +173,8 @@ def test_the_hedges_waiter_deals_are_read_as_a_waiters_hands(monkeypatch, waiter
     used = []
     read_hands = expert_player._Decision._read_hands
 
-    def spy(self, count, reader=None):  # type: ignore[no-untyped-def]
-        used.append((reader or self.reader).quick)
+    def spy(self, count, reader):  # type: ignore[no-untyped-def]
+        used.append(reader.quick)
         return read_hands(self, count, reader)
 
     monkeypatch.setattr(expert_player._Decision, "_read_hands", spy)

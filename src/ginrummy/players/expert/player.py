@@ -460,22 +460,20 @@ class _Decision:
         the waiter reader, when there is one), the rest drawn from the card odds of the
         opponent model, in random order."""
         reader = self.waiter_reader if waiter and self.waiter_reader else self.reader
-        read = round(count * self.tuning.reading_share) if reader is not None else 0
-        hands = self._read_hands(read, reader) if read else []
+        read = 0 if reader is None else round(count * self.tuning.reading_share)
+        hands = self._read_hands(read, reader) if reader is not None and read else []
         hands += sample_hands(self.model, self.rng, count=count - read,
                               extra=self._extra_cards(), could_not_knock=could_not_knock)
         self.rng.shuffle(hands)
         return hands
 
-    def _read_hands(self, count: int, reader: HandReader | None = None) -> list[Mask]:
+    def _read_hands(self, count: int, reader: HandReader) -> list[Mask]:
         """``count`` of the reader's guesses, each a little improved (a pessimistic opponent
         measured best); for a quick knocker, one improved into a knock stays as it was read."""
-        reader = reader or self.reader
-        assert reader is not None
         knowledge, view = self.knowledge, self.view
+        extra = self.tuning.reading_extra if reader.quick else self.tuning.waiter_reading_extra
         hands = []
         for hand in reader.sample(count):
-            extra = self.tuning.reading_extra if reader.quick else self.tuning.waiter_reading_extra
             better = improve(hand, knowledge.unseen, self.rng, extra, keep=knowledge.opp_known)
             if self.quick_opponent and reader.quick and min_deadwood(better) <= view.knock_limit:
                 better = hand
