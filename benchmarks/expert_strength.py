@@ -140,6 +140,8 @@ def main() -> None:
     parser.add_argument("--no-observe", action="store_true",
                         help="the expert is never shown a hand's end, as in some other hosts")
     args = parser.parse_args()
+    if args.matches < 2 or args.matches % 2:
+        parser.error(f"--matches takes an even number of games from 2, not {args.matches}")
     try:
         tuning = tuning_from_text(",".join(args.set)) if args.set else {}
     except GinRummyError as error:

@@ -114,8 +114,11 @@ def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
     # The standard player always knocks when it can; the gin camper holds knocks back until
     # the stock runs low. The hedge (some deals as against a waiter) stops for the one that
     # knocks at once and goes on against the one that waits.
-    share = expert_player.Tuning().waiter_share
-    assert share > 0 and ExpertPlayer(seed=1).opponent_guess() == (True, share)
+    tuning = expert_player.Tuning()
+    share = tuning.waiter_share
+    # until then, a part of the hedge (most opponents knock at once)
+    assert share > 0 and ExpertPlayer(seed=1).opponent_guess() == (
+        True, pytest.approx(share * tuning.hedge_before_shown))
     learned, guesses = {}, {}
     for name in ("standard", "gin-camper"):
         expert = ExpertPlayer(seed=1)
@@ -139,9 +142,10 @@ def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
 def test_hands_shown_above_the_knock_limit_lower_the_hedge_until_the_style_shows() -> None:
     # A quick knocker always shows more than the knock limit when we knock, so each such hand
     # multiplies the odds that the opponent waits by above_limit_odds (Bayes' rule).
-    share = expert_player.Tuning().waiter_share
-    # (the quick reading of the waiter deals: a match whose first hands show such hands)
-    expert = ExpertPlayer(seed=1, above_limit_odds=0.5, waiter_reading=0)
+    tuning = expert_player.Tuning()
+    share = tuning.waiter_share
+    # (a match whose first hands show such hands)
+    expert = ExpertPlayer(seed=1, above_limit_odds=0.5)
     hands: list[tuple[bool, bool, tuple[bool, float]]] = []
     learn = expert.observe
 
@@ -153,8 +157,9 @@ def test_hands_shown_above_the_knock_limit_lower_the_hedge_until_the_style_shows
         hands.append((above, expert.style_known, expert.opponent_guess()))
 
     expert.observe = observe  # type: ignore[method-assign]
-    play_match(Match.new(EAAI, seed=0), (expert, make_player("gin-camper", seed=0)))
-    odds, lowered = share / (1 - share), 0
+    play_match(Match.new(EAAI, seed=3), (expert, make_player("gin-camper", seed=3)))
+    before = share * tuning.hedge_before_shown
+    odds, lowered = before / (1 - before), 0
     for above, known, guess in hands:
         if known:
             break

@@ -14,7 +14,8 @@ from ginrummy.core.errors import GinRummyError
 from ginrummy.players.expert.player import Tuning
 
 _TYPES: dict[str, type] = {f.name: type(f.default) for f in fields(Tuning)}
-_SHARES = ("waiter_share", "reading_share", "above_limit_odds")  # fractions from 0 to 1
+# fractions from 0 to 1
+_SHARES = ("waiter_share", "hedge_before_shown", "reading_share", "above_limit_odds")
 
 
 def tuning_from_text(text: str) -> dict[str, int | float]:
