@@ -116,7 +116,7 @@ def test_the_expert_learns_whether_the_opponent_knocks_at_once() -> None:
     # knocks at once and goes on against the one that waits.
     tuning = expert_player.Tuning()
     share = tuning.waiter_share
-    # until then, a part of the hedge (most opponents knock at once)
+    # before either shows, only a part of the hedge (most opponents knock at once)
     assert share > 0 and ExpertPlayer(seed=1).opponent_guess() == (
         True, pytest.approx(share * tuning.hedge_before_shown))
     learned, guesses = {}, {}
